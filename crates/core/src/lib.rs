@@ -1,0 +1,31 @@
+//! Sliding-tile boards of at most 16 cells, packed one nibble per cell in a `u64`.
+//!
+//! This crate holds what every solver stands on: the [`Shape`] of a board and
+//! its neighbour table, the [`Board`] itself with its moves, the [`Move`]
+//! letters `u d l r`, parsing with clear errors, solvability from permutation
+//! parity, and a perfect hash ([`rank`] and [`unrank`]) for dense tables.
+//!
+//! It uses the standard library only and nothing newer than Rust 1.70, so that
+//! its modules can be pasted into a single file for an online judge.
+//!
+//! ```
+//! use slide_core::{Board, Move, Shape};
+//!
+//! let shape = Shape::new(3, 3).unwrap();
+//! let start = Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap();
+//! let solved = start.apply(Move::Right).unwrap();
+//! assert_eq!(solved, Board::goal(shape));
+//! assert_eq!(solved.to_string(), "1 2 3 / 4 5 6 / 7 8 _");
+//! ```
+
+mod board;
+mod parse;
+mod rank;
+mod shape;
+mod solvable;
+
+pub use crate::board::{Board, Grid};
+pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
+pub use crate::rank::{factorial, rank, unrank};
+pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};
+pub use crate::solvable::{check_pair, is_solvable, PairError};
