@@ -26,6 +26,6 @@ mod solvable;
 
 pub use crate::board::{Board, Grid};
 pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
-pub use crate::rank::{factorial, rank, unrank};
+pub use crate::rank::{factorial, rank, rank_after_slide, unrank};
 pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

@@ -1,0 +1,81 @@
+//! Breadth-first search: the simplest optimal solver, and the oracle for the others.
+
+use std::collections::VecDeque;
+
+use slide_core::{Board, Move};
+
+use crate::state_map::{reached_by, DenseMap, HashedMap, StateMap, ROOT};
+use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
+
+/// A shortest path from `start` to `target` by breadth-first search, storing
+/// at most [`DEFAULT_STATE_LIMIT`] states on boards of more than
+/// [`DENSE_MAX_CELLS`](crate::DENSE_MAX_CELLS) cells.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// let shape = Shape::new(2, 3).unwrap();
+/// let start = Board::parse(shape, "4 1 2 5 x 3").unwrap();
+/// let answer = slide_solvers::bfs(&start, &Board::goal(shape)).unwrap();
+/// assert_eq!(answer.length(), Some(5));
+/// ```
+pub fn bfs(start: &Board, target: &Board) -> Result<Answer, SearchError> {
+    bfs_with_limit(start, target, DEFAULT_STATE_LIMIT)
+}
+
+/// [`bfs`] with a chosen cap on stored states (for boards that use hashing).
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{bfs_with_limit, SearchError};
+/// let shape = Shape::new(3, 4).unwrap();
+/// let start = Board::parse(shape, "x 11 10 9 8 7 6 5 4 3 2 1").unwrap();
+/// let error = bfs_with_limit(&start, &Board::goal(shape), 1000).unwrap_err();
+/// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
+/// ```
+pub fn bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Answer, SearchError> {
+    if let Some(answer) = trivial_answer(start, target)? {
+        return Ok(answer);
+    }
+    if start.shape().cells() <= DENSE_MAX_CELLS {
+        search(start, target, DenseMap::new(start.shape().cells()))
+    } else {
+        search(start, target, HashedMap::new(limit))
+    }
+}
+
+/// The search itself, compiled once per kind of map.
+fn search(
+    start: &Board,
+    target: &Board,
+    mut visited: impl StateMap,
+) -> Result<Answer, SearchError> {
+    let start_key = visited.key(start);
+    visited.insert(start_key, ROOT)?;
+    let mut stats = Stats::default();
+    let mut queue = VecDeque::from([(*start, start_key, None::<Move>)]);
+    while let Some((board, key, last)) = queue.pop_front() {
+        stats.expanded += 1;
+        for (mv, next) in board.successors() {
+            // The reverse of the last move leads back to the parent, which is
+            // visited already: skip it without a look-up.
+            if Some(mv.reverse()) == last {
+                continue;
+            }
+            stats.generated += 1;
+            let next_key = visited.child_key(&board, key, &next);
+            if !visited.insert(next_key, reached_by(mv))? {
+                continue;
+            }
+            if next == *target {
+                return Ok(Answer {
+                    path: Some(visited.path_to(&next)),
+                    stats,
+                });
+            }
+            queue.push_back((next, next_key, Some(mv)));
+        }
+    }
+    unreachable!(
+        "parity said {target} is reachable from {start}, but the search exhausted its component"
+    )
+}

@@ -1,0 +1,232 @@
+//! The complete breadth-first search of a small board: every position's
+//! distance from a goal, in a dense table indexed by rank.
+//!
+//! A table is built for the canonical goal with the blank in a given cell
+//! ([`Board::goal_with_blank_at`]). Any other target with the blank in that
+//! cell is served by renaming the tiles ([`relabel`]): moves depend only on
+//! where the blank is, so renamed boards have the same distances and paths.
+
+use std::fmt;
+
+use slide_core::{factorial, rank, rank_after_slide, Board, Shape};
+
+use crate::{Answer, Stats, DENSE_MAX_CELLS};
+
+/// Marks a position the goal cannot reach (the other parity class).
+const UNREACHED: u8 = u8::MAX;
+
+/// Why a distance table cannot be built or cannot answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The board has more cells than a dense table allows.
+    TooLarge {
+        /// The shape asked for.
+        shape: Shape,
+    },
+    /// The pair does not fit this table: another shape, or a target whose
+    /// blank is in another cell than the table's goal.
+    WrongGoal {
+        /// The table's goal.
+        table: Board,
+        /// The target asked for.
+        target: Board,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::TooLarge { shape } => write!(
+                f,
+                "a distance table of a {shape} board is too large: it covers boards of at most {DENSE_MAX_CELLS} cells"
+            ),
+            TableError::WrongGoal { table, target } => write!(
+                f,
+                "this table serves {} targets with the blank in cell {}, not the target {target}",
+                table.shape(),
+                table.blank() + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The distance of every position of a board from one goal.
+///
+/// Invariant: `distances[rank(b)]` is the number of moves between `b` and
+/// `goal`, or [`UNREACHED`]; every shape it covers has a largest distance
+/// far below 255 (55 for 2x5).
+pub struct DistanceTable {
+    goal: Board,
+    distances: Vec<u8>,
+}
+
+impl DistanceTable {
+    /// Searches the whole board of `shape` from the canonical goal with the
+    /// blank in cell `blank` (from 0).
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::DistanceTable;
+    /// let table = DistanceTable::new(Shape::new(2, 3).unwrap(), 5).unwrap();
+    /// assert_eq!(table.histogram().len() - 1, 21); // The largest distance on 2x3.
+    /// ```
+    pub fn new(shape: Shape, blank: usize) -> Result<DistanceTable, TableError> {
+        if shape.cells() > DENSE_MAX_CELLS {
+            return Err(TableError::TooLarge { shape });
+        }
+        let goal = Board::goal_with_blank_at(shape, blank % shape.cells());
+        let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize];
+        distances[rank(&goal) as usize] = 0;
+        // A queue in one vector: the boards are appended layer by layer and
+        // read in order, so each board's distance is its layer's.
+        let mut queue = vec![(goal, rank(&goal))];
+        let mut head = 0;
+        while head < queue.len() {
+            let (board, key) = queue[head];
+            head += 1;
+            let next_distance = distances[key as usize] + 1;
+            for (_, next) in board.successors() {
+                let next_key = rank_after_slide(&board, key, next.blank());
+                let slot = &mut distances[next_key as usize];
+                if *slot == UNREACHED {
+                    *slot = next_distance;
+                    queue.push((next, next_key));
+                }
+            }
+        }
+        Ok(DistanceTable { goal, distances })
+    }
+
+    /// The table whose goal serves `target`: the canonical goal with the blank where `target` has it.
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let target = Board::goal(Shape::new(3, 3).unwrap());
+    /// let table = DistanceTable::for_target(&target).unwrap();
+    /// assert_eq!(table.goal(), &target);
+    /// ```
+    pub fn for_target(target: &Board) -> Result<DistanceTable, TableError> {
+        DistanceTable::new(target.shape(), target.blank())
+    }
+
+    /// The goal every distance is measured to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The number of moves between `board` and the goal, or `None` if the
+    /// goal cannot be reached (or `board` has another shape).
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let table = DistanceTable::new(shape, 8).unwrap();
+    /// let hardest = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+    /// assert_eq!(table.distance(&hardest), Some(31));
+    /// ```
+    pub fn distance(&self, board: &Board) -> Option<usize> {
+        if board.shape() != self.goal.shape() {
+            return None;
+        }
+        match self.distances[rank(board) as usize] {
+            UNREACHED => None,
+            d => Some(d as usize),
+        }
+    }
+
+    /// A shortest path from `start` to `target`, whose blank must be in the
+    /// cell of this table's goal; the tiles may be anywhere.
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let start = Board::parse(shape, "12345678.").unwrap();
+    /// let target = Board::parse(shape, "123.46758").unwrap();
+    /// let table = DistanceTable::for_target(&target).unwrap();
+    /// assert_eq!(table.solve(&start, &target).unwrap().length(), Some(3));
+    /// ```
+    pub fn solve(&self, start: &Board, target: &Board) -> Result<Answer, TableError> {
+        if start.shape() != self.goal.shape()
+            || target.shape() != self.goal.shape()
+            || target.blank() != self.goal.blank()
+        {
+            return Err(TableError::WrongGoal {
+                table: self.goal,
+                target: *target,
+            });
+        }
+        let mut board = relabel(start, target);
+        let mut stats = Stats::default();
+        let Some(mut distance) = self.distance(&board) else {
+            return Ok(Answer { path: None, stats });
+        };
+        // Descend: from a board at distance d some move reaches distance d - 1.
+        let mut path = Vec::with_capacity(distance);
+        while distance > 0 {
+            stats.expanded += 1;
+            let (mv, next) = board
+                .successors()
+                .inspect(|_| stats.generated += 1)
+                .find(|(_, next)| self.distance(next) == Some(distance - 1))
+                .expect("a board at distance d > 0 has a neighbour at distance d - 1");
+            path.push(mv);
+            board = next;
+            distance -= 1;
+        }
+        Ok(Answer {
+            path: Some(path),
+            stats,
+        })
+    }
+
+    /// How many positions lie at each distance from the goal, from 0 to the largest.
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::DistanceTable;
+    /// let table = DistanceTable::new(Shape::new(2, 2).unwrap(), 3).unwrap();
+    /// assert_eq!(table.histogram(), vec![1, 2, 2, 2, 2, 2, 1]);
+    /// ```
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut counts = Vec::new();
+        for &d in self.distances.iter().filter(|&&d| d != UNREACHED) {
+            let d = d as usize;
+            if counts.len() <= d {
+                counts.resize(d + 1, 0);
+            }
+            counts[d] += 1;
+        }
+        counts
+    }
+}
+
+/// `start` with its tiles renamed so that `target` becomes the canonical
+/// goal with the same blank cell ([`Board::goal_with_blank_at`]). The moves
+/// from `start` to `target` are the moves from the result to that goal.
+///
+/// # Panics
+/// Panics if the boards have different shapes.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::relabel;
+/// let shape = Shape::new(2, 2).unwrap();
+/// let target = Board::parse(shape, "3 1 2 x").unwrap();
+/// assert_eq!(relabel(&target, &target), Board::goal(shape));
+/// ```
+pub fn relabel(start: &Board, target: &Board) -> Board {
+    let shape = target.shape();
+    assert_eq!(start.shape(), shape, "relabel needs boards of one shape");
+    let canonical = Board::goal_with_blank_at(shape, target.blank());
+    let mut rename = [0u8; slide_core::MAX_CELLS];
+    for cell in 0..shape.cells() {
+        rename[target.tile(cell)] = canonical.tile(cell) as u8;
+    }
+    let cells: Vec<u8> = start.cells().iter().map(|&t| rename[t as usize]).collect();
+    Board::from_cells(shape, &cells).expect("renaming a permutation gives a permutation")
+}

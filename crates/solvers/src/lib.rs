@@ -1,0 +1,123 @@
+//! Optimal searches for sliding-tile puzzles of at most 16 cells.
+//!
+//! Every solver takes a start and a target [`Board`] of the same shape and
+//! returns an [`Answer`]: a shortest move sequence, or `None` when the target
+//! cannot be reached (decided at once from parity), with the nodes expanded
+//! and generated.
+//!
+//! - [`bfs()`]: breadth-first search; the simplest oracle.
+//! - [`bidirectional_bfs()`]: two frontiers, one layer at a time.
+//! - [`ida_star()`]: iterative-deepening A* with Manhattan distance, or linear conflict.
+//! - [`DistanceTable`]: the complete breadth-first search of a small board,
+//!   answering any start in constant time.
+//!
+//! ```
+//! use slide_core::{Board, Shape};
+//! use slide_solvers::{bfs, bidirectional_bfs, ida_star, Heuristic};
+//!
+//! let shape = Shape::new(3, 3).unwrap();
+//! let start = Board::parse(shape, "2 3 4 1 5 x 7 6 8").unwrap();
+//! let goal = Board::goal(shape);
+//! assert_eq!(bfs(&start, &goal).unwrap().length(), Some(19));
+//! assert_eq!(bidirectional_bfs(&start, &goal).unwrap().length(), Some(19));
+//! assert_eq!(ida_star(&start, &goal, Heuristic::Manhattan).unwrap().length(), Some(19));
+//! ```
+
+mod bfs;
+mod bidirectional_bfs;
+mod distance_table;
+mod heuristic;
+mod ida_star;
+mod state_map;
+
+use std::fmt;
+
+use slide_core::{Board, Move, PairError};
+
+pub use crate::bfs::{bfs, bfs_with_limit};
+pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_limit};
+pub use crate::distance_table::{relabel, DistanceTable, TableError};
+pub use crate::heuristic::Heuristic;
+pub use crate::ida_star::ida_star;
+pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
+
+/// What a search counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated, including those discarded at once.
+    pub generated: u64,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// A shortest sequence of blank moves from the start to the target, or
+    /// `None` if the target cannot be reached.
+    pub path: Option<Vec<Move>>,
+    /// What the search counted.
+    pub stats: Stats,
+}
+
+impl Answer {
+    /// The number of moves of the path, or `None` when unsolvable.
+    pub fn length(&self) -> Option<usize> {
+        self.path.as_ref().map(Vec::len)
+    }
+
+    fn unsolvable() -> Answer {
+        Answer {
+            path: None,
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Why a search gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The start and the target have different shapes.
+    Pair(PairError),
+    /// The search stored as many states as it was allowed and stopped.
+    StateLimit {
+        /// The limit that was reached.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Pair(error) => error.fmt(f),
+            SearchError::StateLimit { limit } => write!(
+                f,
+                "the search stopped after storing {limit} states without reaching the target; IDA* needs no such memory"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<PairError> for SearchError {
+    fn from(error: PairError) -> SearchError {
+        SearchError::Pair(error)
+    }
+}
+
+/// The checks every solver makes first: same shape, and reachable by parity.
+/// `Ok(Some(answer))` is an immediate answer (unsolvable, or already there).
+fn trivial_answer(start: &Board, target: &Board) -> Result<Option<Answer>, SearchError> {
+    slide_core::check_pair(start, target)?;
+    if !slide_core::is_solvable(start, target) {
+        return Ok(Some(Answer::unsolvable()));
+    }
+    if start == target {
+        return Ok(Some(Answer {
+            path: Some(Vec::new()),
+            stats: Stats::default(),
+        }));
+    }
+    Ok(None)
+}

@@ -1,0 +1,213 @@
+//! The visited states of a breadth-first search, each with the move that reached it.
+//!
+//! Small boards use a dense table ([`DenseMap`]) with one byte per
+//! arrangement, indexed by [`slide_core::rank`]: no hashing, and a child's
+//! index follows from its parent's in a few operations
+//! ([`slide_core::rank_after_slide`]). Larger boards use a hash map
+//! ([`HashedMap`]) keyed by the packed tiles, which grows with the search and
+//! is capped so that a hopeless search ends with an error instead of
+//! exhausting memory.
+//!
+//! Searches refer to a state by its key: its rank in a dense map, its packed
+//! tiles in a hashed one. They are generic over [`StateMap`], so each kind of
+//! map gets its own compiled loop.
+
+use std::cell::RefCell;
+
+use slide_core::{factorial, rank, rank_after_slide, Board, Move};
+
+use crate::SearchError;
+
+/// Boards of at most this many cells get a dense table (10! bytes = 3.6 MB at most).
+pub const DENSE_MAX_CELLS: usize = 10;
+
+/// How many states a hashed search may store before it gives up: about
+/// 2.5 GB with its queue, a tenth of this machine's memory.
+pub const DEFAULT_STATE_LIMIT: usize = 50_000_000;
+
+#[cfg(feature = "fxhash")]
+type HashMap = fxhash::FxHashMap<u64, u8>;
+#[cfg(not(feature = "fxhash"))]
+type HashMap = std::collections::HashMap<u64, u8>;
+
+/// A state's entry: what reached it.
+///
+/// Encoding: 0 means not visited, `ROOT` marks where the search started, and
+/// `1 + m` says the state was reached by move `m` (`Move as u8`).
+pub(crate) type Entry = u8;
+
+/// The entry of a search's starting state.
+pub(crate) const ROOT: Entry = 5;
+
+/// The entry of a state reached by `mv`.
+#[inline]
+pub(crate) fn reached_by(mv: Move) -> Entry {
+    mv as u8 + 1
+}
+
+/// The move that reached a state, from its entry (`None` for the root).
+#[inline]
+fn move_of(entry: Entry) -> Option<Move> {
+    match entry {
+        1..=4 => Some(Move::from_index(entry as usize - 1)),
+        _ => None,
+    }
+}
+
+/// Visited states and how each was reached.
+pub(crate) trait StateMap: Sized {
+    /// The key of `board`, computed from scratch.
+    fn key(&self, board: &Board) -> u64;
+
+    /// The key of `next`, reached from `board` (whose key is `key`) by one move.
+    fn child_key(&self, board: &Board, key: u64, next: &Board) -> u64;
+
+    /// The entry of the state with `key`: 0 if not visited.
+    fn get(&self, key: u64) -> Entry;
+
+    /// Records `entry` for the state with `key`, unless it was visited
+    /// before. Returns whether it was new; fails when the map is full.
+    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError>;
+
+    /// The moves from the root to `board`, following the recorded entries back.
+    fn path_to(&self, board: &Board) -> Vec<Move> {
+        let mut path = Vec::new();
+        let mut here = *board;
+        while let Some(mv) = move_of(self.get(self.key(&here))) {
+            path.push(mv);
+            here = here
+                .apply(mv.reverse())
+                .expect("a recorded move is undone by its reverse");
+        }
+        path.reverse();
+        path
+    }
+}
+
+thread_local! {
+    /// All-zero dense tables left by finished searches on this thread, to be
+    /// reused: allocating and clearing 9! bytes per search would cost more
+    /// than a short search itself.
+    static SPARE_TABLES: RefCell<Vec<Vec<Entry>>> = RefCell::new(Vec::new());
+}
+
+/// A dense map: `table[rank]` is the entry of the board of that rank.
+pub(crate) struct DenseMap {
+    table: Vec<Entry>,
+    /// The ranks written, so that the table can be cleared cheaply for reuse.
+    touched: Vec<u32>,
+}
+
+impl DenseMap {
+    /// An empty map for boards of `cells` cells (at most [`DENSE_MAX_CELLS`]).
+    pub(crate) fn new(cells: usize) -> DenseMap {
+        debug_assert!(cells <= DENSE_MAX_CELLS);
+        let size = factorial(cells) as usize;
+        let spare = SPARE_TABLES.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            let index = spares.iter().position(|t| t.len() == size)?;
+            Some(spares.swap_remove(index))
+        });
+        DenseMap {
+            table: spare.unwrap_or_else(|| vec![0; size]),
+            touched: Vec::new(),
+        }
+    }
+}
+
+impl StateMap for DenseMap {
+    #[inline]
+    fn key(&self, board: &Board) -> u64 {
+        rank(board)
+    }
+
+    #[inline]
+    fn child_key(&self, board: &Board, key: u64, next: &Board) -> u64 {
+        rank_after_slide(board, key, next.blank())
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Entry {
+        self.table[key as usize]
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError> {
+        let slot = &mut self.table[key as usize];
+        if *slot != 0 {
+            return Ok(false);
+        }
+        *slot = entry;
+        self.touched.push(key as u32);
+        Ok(true)
+    }
+}
+
+impl Drop for DenseMap {
+    fn drop(&mut self) {
+        // Clearing what was written is cheaper than clearing everything,
+        // unless much of the table was written.
+        if self.touched.len() < self.table.len() / 8 {
+            for &key in &self.touched {
+                self.table[key as usize] = 0;
+            }
+        } else {
+            self.table.fill(0);
+        }
+        let table = std::mem::take(&mut self.table);
+        // A thread keeps a few tables: one per side of a bidirectional
+        // search, for a couple of shapes.
+        SPARE_TABLES.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.len() < 4 {
+                spares.push(table);
+            }
+        });
+    }
+}
+
+/// A hashed map: `map[tiles]` is the entry of the board with those packed tiles.
+pub(crate) struct HashedMap {
+    map: HashMap,
+    limit: usize,
+}
+
+impl HashedMap {
+    /// An empty map that holds at most `limit` states.
+    pub(crate) fn new(limit: usize) -> HashedMap {
+        HashedMap {
+            map: HashMap::default(),
+            limit,
+        }
+    }
+}
+
+impl StateMap for HashedMap {
+    #[inline]
+    fn key(&self, board: &Board) -> u64 {
+        board.tiles()
+    }
+
+    #[inline]
+    fn child_key(&self, _board: &Board, _key: u64, next: &Board) -> u64 {
+        next.tiles()
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Entry {
+        self.map.get(&key).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError> {
+        if self.map.len() >= self.limit {
+            return Err(SearchError::StateLimit { limit: self.limit });
+        }
+        let mut new = false;
+        self.map.entry(key).or_insert_with(|| {
+            new = true;
+            entry
+        });
+        Ok(new)
+    }
+}
