@@ -34,9 +34,9 @@ impl TargetTables {
             goal_cell[target.tile(cell)] = cell as u8;
         }
         let mut manhattan = [[0u8; MAX_CELLS]; MAX_CELLS];
-        for tile in 1..shape.cells() {
-            for cell in 0..shape.cells() {
-                manhattan[tile][cell] = shape.cell_distance(cell, goal_cell[tile] as usize) as u8;
+        for (tile, row) in manhattan.iter_mut().enumerate().take(shape.cells()).skip(1) {
+            for (cell, distance) in row.iter_mut().enumerate().take(shape.cells()) {
+                *distance = shape.cell_distance(cell, goal_cell[tile] as usize) as u8;
             }
         }
         TargetTables {

@@ -88,7 +88,7 @@ thread_local! {
     /// All-zero dense tables left by finished searches on this thread, to be
     /// reused: allocating and clearing 9! bytes per search would cost more
     /// than a short search itself.
-    static SPARE_TABLES: RefCell<Vec<Vec<Entry>>> = RefCell::new(Vec::new());
+    static SPARE_TABLES: RefCell<Vec<Vec<Entry>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A dense map: `table[rank]` is the entry of the board of that rank.
