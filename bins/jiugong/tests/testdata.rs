@@ -21,3 +21,10 @@ fn input_that_is_not_text_is_refused() {
     let error = slide_testdata::run_program(program, b"1 2 3 \xff").unwrap_err();
     assert_eq!(error, "byte 7: the input is not UTF-8 text");
 }
+
+#[test]
+fn no_input_makes_it_panic() {
+    for input in slide_testdata::random_inputs("12345678x.0_9y \t\r\n", 3000, 40) {
+        let _ = jiugong::run(&input);
+    }
+}

@@ -142,3 +142,27 @@ pub fn run_program(path: &Path, input: &[u8]) -> Result<String, String> {
         ),
     }
 }
+
+/// `count` pseudo-random strings of up to `max_len` characters drawn from
+/// `alphabet`, the same on every run: inputs for checking that a driver
+/// answers or refuses, and never panics.
+pub fn random_inputs(alphabet: &str, count: usize, max_len: usize) -> Vec<String> {
+    let alphabet: Vec<char> = alphabet.chars().collect();
+    // SplitMix64, seeded with a constant.
+    let mut state = 0x5EED_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) as usize
+    };
+    (0..count)
+        .map(|_| {
+            let len = next() % (max_len + 1);
+            (0..len)
+                .map(|_| alphabet[next() % alphabet.len()])
+                .collect()
+        })
+        .collect()
+}
