@@ -1,0 +1,407 @@
+//! The bundler: one judge driver and the library code it uses, as one file.
+//!
+//! Judges compile a single source file with the standard library only. The
+//! bundle of a driver is its own code followed by each workspace library it
+//! needs, wrapped as a module named like the crate (`mod slide_core { ... }`),
+//! in the way ac-library-rs's expander and cargo-equip lay files out:
+//!
+//! - each library module file becomes an inline module inside its crate's
+//!   module, and only the modules the driver reaches are kept;
+//! - `crate::` in a library becomes `crate::<its crate>::`, and a path
+//!   `slide_core::` becomes `crate::slide_core::`, so every path resolves
+//!   inside the one file;
+//! - doc comments, comment lines and `#[cfg(test)] mod tests` are removed,
+//!   as is any line that ends in `// not bundled`;
+//! - a bundle has no Cargo features: a one-line item under
+//!   `#[cfg(feature = "...")]` is removed, and `#[cfg(not(feature = "..."))]`
+//!   is dropped from the item it guards.
+//!
+//! Conventions the sources keep for this: a file's test module comes last;
+//! library modules are declared `mod name;` in `lib.rs` and re-exported with
+//! `pub use crate::name::...;`; a judge driver's `Cargo.toml` has a
+//! `[package.metadata.bundle]` table.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The workspace's root folder.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))
+}
+
+/// The package name a `Cargo.toml` declares.
+fn package_name(manifest: &str) -> Option<String> {
+    manifest.lines().find_map(|line| {
+        line.trim()
+            .strip_prefix("name = \"")?
+            .strip_suffix('"')
+            .map(str::to_string)
+    })
+}
+
+/// The names of the judge drivers: the packages in `bins/` whose manifest
+/// has a `[package.metadata.bundle]` table, sorted.
+pub fn judge_drivers(root: &Path) -> Result<Vec<String>, String> {
+    let mut drivers = Vec::new();
+    let bins = root.join("bins");
+    for entry in fs::read_dir(&bins).map_err(|e| format!("reading {}: {e}", bins.display()))? {
+        let manifest = read(&entry.map_err(|e| e.to_string())?.path().join("Cargo.toml"))?;
+        if manifest
+            .lines()
+            .any(|line| line.trim() == "[package.metadata.bundle]")
+        {
+            drivers.push(package_name(&manifest).ok_or("a driver manifest without a name")?);
+        }
+    }
+    drivers.sort();
+    Ok(drivers)
+}
+
+/// A workspace library, read and split into its parts.
+struct Library {
+    /// The crate's name as written in paths (`slide_core`).
+    ident: String,
+    /// `lib.rs` without its module declarations and re-exports.
+    root: String,
+    /// The modules declared in `lib.rs`, by name: `(declaration, source)`,
+    /// the declaration being `mod` or `pub mod`.
+    modules: BTreeMap<String, (String, String)>,
+    /// Every re-exported name and the module it comes from.
+    exports: BTreeMap<String, String>,
+    /// The re-export statements, each with the module it comes from.
+    reexports: Vec<(String, String)>,
+}
+
+impl Library {
+    fn read(dir: &Path) -> Result<Library, String> {
+        let name = package_name(&read(&dir.join("Cargo.toml"))?)
+            .ok_or("a library manifest without a name")?;
+        let lib = strip(&read(&dir.join("src/lib.rs"))?)?;
+        let mut library = Library {
+            ident: name.replace('-', "_"),
+            root: String::new(),
+            modules: BTreeMap::new(),
+            exports: BTreeMap::new(),
+            reexports: Vec::new(),
+        };
+        for statement in statements(&lib) {
+            let flat = statement.split_whitespace().collect::<Vec<_>>().join(" ");
+            if let Some(module) = flat
+                .strip_prefix("mod ")
+                .or_else(|| flat.strip_prefix("pub mod "))
+            {
+                if let Some(module) = module.strip_suffix(';') {
+                    let declaration = if flat.starts_with("pub ") {
+                        "pub mod"
+                    } else {
+                        "mod"
+                    };
+                    let source = strip(&read(&dir.join(format!("src/{module}.rs")))?)?;
+                    library
+                        .modules
+                        .insert(module.to_string(), (declaration.to_string(), source));
+                    continue;
+                }
+            }
+            if let Some(path) = flat.strip_prefix("pub use crate::") {
+                let module = path.split("::").next().unwrap_or_default().to_string();
+                for name in reexported_names(path) {
+                    library.exports.insert(name, module.clone());
+                }
+                library.reexports.push((statement, module));
+                continue;
+            }
+            library.root.push_str(&statement);
+        }
+        Ok(library)
+    }
+}
+
+/// Splits the top level of `source` into statements and items: text up to a
+/// `;` or a closing `}` at brace depth 0, each keeping its own lines.
+fn statements(source: &str) -> Vec<String> {
+    let mut statements = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0i32;
+    for line in source.lines() {
+        current.push_str(line);
+        current.push('\n');
+        depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+        let end = line.trim_end();
+        if depth == 0 && (end.ends_with(';') || end.ends_with('}')) {
+            statements.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.trim().is_empty() {
+        statements.push(current);
+    }
+    statements
+}
+
+/// The names a `pub use` path brings in: `m::{A, B as C}` gives `A` and `C`.
+fn reexported_names(path: &str) -> Vec<String> {
+    let list = match (path.find('{'), path.rfind('}')) {
+        (Some(open), Some(close)) => &path[open + 1..close],
+        _ => path.rsplit("::").next().unwrap_or_default(),
+    };
+    list.trim_end_matches(';')
+        .split(',')
+        .filter_map(|item| item.split_whitespace().last())
+        .map(|name| name.trim_end_matches(';').to_string())
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// `source` without doc comments, comment lines, lines marked
+/// `// not bundled`, or its trailing `#[cfg(test)] mod tests`.
+fn strip(source: &str) -> Result<String, String> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut end = lines.len();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim() == "#[cfg(test)]" {
+            if !lines
+                .get(i + 1)
+                .is_some_and(|next| next.trim_start().starts_with("mod tests"))
+            {
+                return Err(format!(
+                    "line {}: #[cfg(test)] on something other than the final `mod tests`",
+                    i + 1
+                ));
+            }
+            end = i;
+            break;
+        }
+    }
+    let mut out = String::new();
+    let mut skip_next = false;
+    for (i, line) in lines[..end].iter().enumerate() {
+        let trimmed = line.trim();
+        if std::mem::take(&mut skip_next) {
+            if !trimmed.ends_with(';') {
+                return Err(format!(
+                    "line {}: a feature-gated item must fit on one line",
+                    i + 1
+                ));
+            }
+            continue;
+        }
+        if trimmed.starts_with("#[cfg(feature = ") {
+            skip_next = true;
+            continue;
+        }
+        if trimmed.starts_with("#[cfg(not(feature = ")
+            || trimmed.starts_with("//")
+            || trimmed.ends_with("// not bundled")
+        {
+            continue;
+        }
+        if trimmed.is_empty() && (out.is_empty() || out.ends_with("\n\n")) {
+            continue;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    Ok(out.trim_end().to_string() + "\n")
+}
+
+/// Whether `c` can be part of an identifier.
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The identifiers of `text`.
+fn words(text: &str) -> BTreeSet<&str> {
+    text.split(|c: char| !is_ident(c))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Replaces each path prefix `from` that starts a path (not preceded by an
+/// identifier character or `::`) with `to`.
+fn rewrite_prefix(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let before = &rest[..at];
+        let starts_path = !before.ends_with(is_ident) && !before.ends_with("::");
+        out.push_str(before);
+        out.push_str(if starts_path { to } else { from });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Indents every non-empty line of `text` by four spaces.
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("    {line}\n")
+            }
+        })
+        .collect()
+}
+
+/// The bundle of the judge driver `driver`: one file that `rustc` compiles alone.
+pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
+    let dir = root.join("bins").join(driver);
+    let driver_ident = driver.replace('-', "_");
+    let mut driver_code = strip(&read(&dir.join("src/lib.rs"))?)?;
+    if let Ok(main) = fs::read_to_string(dir.join("src/main.rs")) {
+        driver_code.push('\n');
+        driver_code.push_str(&strip(&main)?);
+    }
+    driver_code = rewrite_prefix(&driver_code, &format!("{driver_ident}::"), "crate::");
+
+    let mut libraries = Vec::new();
+    let crates = root.join("crates");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&crates)
+        .map_err(|e| format!("reading {}: {e}", crates.display()))?
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        libraries.push(Library::read(&dir)?);
+    }
+
+    // Which modules of which library the driver reaches: a fixed point over
+    // the texts kept so far. A text uses a library if it names it (or is
+    // part of it); it then uses every module whose re-exported names it
+    // mentions, and every module it names after `crate::`.
+    let mut used: BTreeSet<(usize, String)> = BTreeSet::new();
+    let mut included: BTreeSet<usize> = BTreeSet::new();
+    let mut texts: Vec<(Option<usize>, String)> = vec![(None, driver_code.clone())];
+    let mut seen = 0;
+    while seen < texts.len() {
+        let (owner, text) = texts[seen].clone();
+        seen += 1;
+        let text_words = words(&text);
+        for (index, library) in libraries.iter().enumerate() {
+            let own = owner == Some(index);
+            if !own && !text.contains(&format!("{}::", library.ident)) {
+                continue;
+            }
+            if included.insert(index) {
+                texts.push((Some(index), library.root.clone()));
+            }
+            let mut reached: Vec<String> = library
+                .exports
+                .iter()
+                .filter(|(name, _)| text_words.contains(name.as_str()))
+                .map(|(_, module)| module.clone())
+                .collect();
+            if own {
+                reached.extend(
+                    library
+                        .modules
+                        .keys()
+                        .filter(|m| text.contains(&format!("crate::{m}::")))
+                        .cloned(),
+                );
+            }
+            for module in reached {
+                if used.insert((index, module.clone())) {
+                    let (_, source) = &library.modules[&module];
+                    texts.push((Some(index), source.clone()));
+                }
+            }
+        }
+    }
+
+    let mut out = format!(
+        "// {driver}: generated by `cargo xtask bundle {driver}` from the slide workspace.\n\
+         // One file, standard library only; the modules below are the workspace's crates.\n\n"
+    );
+    let rewrite = |text: &str, owner: &Library| {
+        let mut text = rewrite_prefix(text, "crate::", &format!("crate::{}::", owner.ident));
+        for library in &libraries {
+            text = rewrite_prefix(
+                &text,
+                &format!("{}::", library.ident),
+                &format!("crate::{}::", library.ident),
+            );
+        }
+        text
+    };
+    let mut driver_text = driver_code;
+    for library in &libraries {
+        driver_text = rewrite_prefix(
+            &driver_text,
+            &format!("{}::", library.ident),
+            &format!("crate::{}::", library.ident),
+        );
+    }
+    out.push_str(&driver_text);
+    for (index, library) in libraries.iter().enumerate() {
+        if !included.contains(&index) {
+            continue;
+        }
+        let mut body = String::new();
+        for (statement, module) in &library.reexports {
+            if used.contains(&(index, module.clone())) {
+                body.push_str(statement);
+            }
+        }
+        body.push_str(&library.root);
+        for (module, (declaration, source)) in &library.modules {
+            if used.contains(&(index, module.clone())) {
+                body.push_str(&format!(
+                    "\n{declaration} {module} {{\n{}}}\n",
+                    indent(source)
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}}}\n",
+            library.ident,
+            indent(&rewrite(&body, library))
+        ));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_rewritten_only_where_they_start() {
+        assert_eq!(
+            rewrite_prefix(
+                "use slide_core::{Board}; x::slide_core::y; my_slide_core::z",
+                "slide_core::",
+                "crate::slide_core::"
+            ),
+            "use crate::slide_core::{Board}; x::slide_core::y; my_slide_core::z"
+        );
+    }
+
+    #[test]
+    fn reexports_are_read() {
+        assert_eq!(
+            reexported_names("board::{Board, Grid as G};"),
+            ["Board", "G"]
+        );
+        assert_eq!(reexported_names("heuristic::Heuristic;"), ["Heuristic"]);
+    }
+
+    #[test]
+    fn tests_and_comments_are_stripped() {
+        let source = "//! Docs.\nuse a::b;\n\n\n/// Doc.\nfn f() {} // keep\nstruct S; // not bundled\n#[cfg(test)]\nmod tests {\n}\n";
+        assert_eq!(strip(source).unwrap(), "use a::b;\n\nfn f() {} // keep\n");
+        let gated = "#[cfg(feature = \"fast\")]\ntype M = fast::Map;\n#[cfg(not(feature = \"fast\"))]\ntype M = std::Map;\n";
+        assert_eq!(strip(gated).unwrap(), "type M = std::Map;\n");
+        assert!(strip("#[cfg(test)]\nfn helper() {}\n").is_err());
+    }
+}

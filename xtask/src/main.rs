@@ -1,0 +1,51 @@
+//! `cargo xtask`: tasks that are programs rather than crates.
+//!
+//! - `cargo xtask bundle BIN...` writes `target/bundle/BIN.rs` for each judge driver named;
+//! - `cargo xtask bundle --all` writes the file of every judge driver.
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (task, rest) = args.split_first().ok_or(USAGE)?;
+    if task != "bundle" || rest.is_empty() {
+        return Err(format!("unknown task or missing argument\n{USAGE}"));
+    }
+    let root = xtask::workspace_root();
+    let drivers = xtask::judge_drivers(&root)?;
+    let chosen: Vec<String> = if rest == ["--all"] {
+        drivers
+    } else {
+        for name in rest {
+            if !drivers.contains(name) {
+                return Err(format!(
+                    "{name} is not a judge driver; the drivers are: {}",
+                    drivers.join(", ")
+                ));
+            }
+        }
+        rest.to_vec()
+    };
+    let out_dir = root.join("target/bundle");
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
+    for name in &chosen {
+        let source = xtask::bundle(&root, name)?;
+        let path = out_dir.join(format!("{name}.rs"));
+        std::fs::write(&path, &source).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        eprintln!("wrote {} ({} bytes)", path.display(), source.len());
+    }
+    Ok(())
+}
