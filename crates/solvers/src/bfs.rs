@@ -28,7 +28,7 @@ pub fn bfs(start: &Board, target: &Board) -> Result<Answer, SearchError> {
 /// use slide_core::{Board, Shape};
 /// use slide_solvers::{bfs_with_limit, SearchError};
 /// let shape = Shape::new(3, 4).unwrap();
-/// let start = Board::parse(shape, "x 11 10 9 8 7 6 5 4 3 2 1").unwrap();
+/// let start = Board::parse(shape, "x 11 10 9 8 7 6 5 4 3 1 2").unwrap();
 /// let error = bfs_with_limit(&start, &Board::goal(shape), 1000).unwrap_err();
 /// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
 /// ```

@@ -165,17 +165,23 @@ impl DistanceTable {
         let Some(mut distance) = self.distance(&board) else {
             return Ok(Answer { path: None, stats });
         };
-        // Descend: from a board at distance d some move reaches distance d - 1.
+        // Descend: from a board at distance d some move reaches distance
+        // d - 1. Ranks follow the moves incrementally.
+        let mut key = rank(&board);
         let mut path = Vec::with_capacity(distance);
         while distance > 0 {
             stats.expanded += 1;
-            let (mv, next) = board
+            let (mv, next, next_key) = board
                 .successors()
+                .map(|(mv, next)| (mv, next, rank_after_slide(&board, key, next.blank())))
                 .inspect(|_| stats.generated += 1)
-                .find(|(_, next)| self.distance(next) == Some(distance - 1))
+                .find(|&(_, _, next_key)| {
+                    self.distances[next_key as usize] as usize == distance - 1
+                })
                 .expect("a board at distance d > 0 has a neighbour at distance d - 1");
             path.push(mv);
             board = next;
+            key = next_key;
             distance -= 1;
         }
         Ok(Answer {

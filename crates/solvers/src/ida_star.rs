@@ -32,6 +32,30 @@ pub fn ida_star(
     target: &Board,
     heuristic: Heuristic,
 ) -> Result<Answer, SearchError> {
+    ida_star_within(start, target, heuristic, u32::MAX as usize)
+}
+
+/// [`ida_star`] that gives up once no path of at most `max_length` moves
+/// exists, with [`SearchError::TooLong`]: the last iteration it runs is the
+/// one bounded by `max_length`.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{ida_star_within, Heuristic, SearchError};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+/// let goal = Board::goal(shape);
+/// let error = ida_star_within(&start, &goal, Heuristic::Manhattan, 30).unwrap_err();
+/// assert_eq!(error, SearchError::TooLong { max_length: 30 });
+/// let answer = ida_star_within(&start, &goal, Heuristic::Manhattan, 31).unwrap();
+/// assert_eq!(answer.length(), Some(31));
+/// ```
+pub fn ida_star_within(
+    start: &Board,
+    target: &Board,
+    heuristic: Heuristic,
+    max_length: usize,
+) -> Result<Answer, SearchError> {
     if let Some(answer) = trivial_answer(start, target)? {
         return Ok(answer);
     }
@@ -50,11 +74,14 @@ pub fn ida_star(
         row_conflict: [0; 8],
         col_conflict: [0; 8],
     };
+    let bound_limit = max_length.min(u32::MAX as usize) as u32;
     let found = match heuristic {
-        Heuristic::Manhattan => search.run::<false>(start),
-        Heuristic::LinearConflict => search.run::<true>(start),
+        Heuristic::Manhattan => search.run::<false>(start, bound_limit),
+        Heuristic::LinearConflict => search.run::<true>(start, bound_limit),
     };
-    debug_assert!(found, "parity said the target is reachable");
+    if !found {
+        return Err(SearchError::TooLong { max_length });
+    }
     Ok(Answer {
         path: Some(search.path),
         stats: search.stats,
@@ -79,8 +106,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Deepens until a path is found. `LC` says whether linear conflict is added.
-    fn run<const LC: bool>(&mut self, start: &Board) -> bool {
+    /// Deepens until a path is found, or the bound would pass `bound_limit`.
+    /// `LC` says whether linear conflict is added.
+    fn run<const LC: bool>(&mut self, start: &Board, bound_limit: u32) -> bool {
         let mut h = self.tables.manhattan(start);
         if LC {
             let shape = start.shape();
@@ -94,16 +122,14 @@ impl Search<'_> {
             }
         }
         let mut bound = h;
-        loop {
+        while bound <= bound_limit {
             self.next_bound = u32::MAX;
             if self.dfs::<LC>(0, h, bound, None) {
                 return true;
             }
-            if self.next_bound == u32::MAX {
-                return false;
-            }
             bound = self.next_bound;
         }
+        false
     }
 
     /// Searches below the current board, `g` moves from the start with

@@ -23,6 +23,7 @@
 //! assert_eq!(ida_star(&start, &goal, Heuristic::Manhattan).unwrap().length(), Some(19));
 //! ```
 
+mod batch;
 mod bfs;
 mod bidirectional_bfs;
 mod distance_table;
@@ -34,11 +35,12 @@ use std::fmt;
 
 use slide_core::{Board, Move, PairError};
 
+pub use crate::batch::solve_all;
 pub use crate::bfs::{bfs, bfs_with_limit};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_limit};
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::Heuristic;
-pub use crate::ida_star::ida_star;
+pub use crate::ida_star::{ida_star, ida_star_within};
 pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// What a search counted.
@@ -84,6 +86,11 @@ pub enum SearchError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The target is reachable, but not in as few moves as allowed.
+    TooLong {
+        /// The largest number of moves allowed.
+        max_length: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -94,6 +101,9 @@ impl fmt::Display for SearchError {
                 f,
                 "the search stopped after storing {limit} states without reaching the target; IDA* needs no such memory"
             ),
+            SearchError::TooLong { max_length } => {
+                write!(f, "the target cannot be reached in {max_length} moves or fewer")
+            }
         }
     }
 }
