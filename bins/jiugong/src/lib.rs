@@ -43,14 +43,11 @@ pub fn run(input: &str) -> Result<String, String> {
             "line {line}: this start has no target line after it"
         ));
     }
-    let mut output = String::new();
+    let mut lengths = Vec::with_capacity(boards.len() / 2);
     for pair in boards.chunks(2) {
         let ((start, _), (target, _)) = (pair[0], pair[1]);
         let answer = bidirectional_bfs(&start, &target).map_err(|error| error.to_string())?;
-        match answer.length() {
-            Some(moves) => output.push_str(&format!("{moves}\n")),
-            None => output.push_str("-1\n"),
-        }
+        lengths.push(answer.length());
     }
-    Ok(output)
+    Ok(slide_driver::length_lines(lengths))
 }

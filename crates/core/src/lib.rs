@@ -19,12 +19,14 @@
 //! ```
 
 mod board;
+mod input;
 mod parse;
 mod rank;
 mod shape;
 mod solvable;
 
 pub use crate::board::{Board, Grid};
+pub use crate::input::{boards, symbols, InputError, Symbol};
 pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
 pub use crate::rank::{factorial, rank, rank_after_slide, unrank};
 pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};

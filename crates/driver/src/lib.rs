@@ -54,6 +54,23 @@ pub fn run_stdio(solve: impl FnOnce(&str) -> Result<String, String>) -> ExitCode
     }
 }
 
+/// The judges' usual answer lines: each length on a line of its own, and
+/// `-1` for a puzzle that cannot be solved.
+///
+/// ```
+/// assert_eq!(slide_driver::length_lines([Some(19), None]), "19\n-1\n");
+/// ```
+pub fn length_lines(lengths: impl IntoIterator<Item = Option<usize>>) -> String {
+    let mut output = String::new();
+    for length in lengths {
+        match length {
+            Some(moves) => output.push_str(&format!("{moves}\n")),
+            None => output.push_str("-1\n"),
+        }
+    }
+    output
+}
+
 /// Writes `error: MESSAGE` to standard error and returns `status`.
 fn fail(message: &str, status: u8) -> ExitCode {
     let _ = writeln!(std::io::stderr(), "error: {message}");

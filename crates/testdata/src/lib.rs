@@ -4,10 +4,17 @@
 //! beside it either `NAME.out`, the exact expected output, or `NAME.err`, the
 //! expected error line (for input that must be refused). Adding a case is
 //! adding files; [`check_folder`] finds every case by itself.
+//!
+//! Drivers that print paths may print any shortest path, so for their
+//! folders (see [`path_judge`]) an output line matches when it is a path of
+//! the expected line's length that really leads from the puzzle to the goal;
+//! the expected line is replayed too, so a wrong `.out` file is caught.
 
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use slide_core::{Board, Move, Shape};
 
 /// The workspace's `testdata/` folder.
 pub fn testdata_root() -> PathBuf {
@@ -76,7 +83,16 @@ pub fn check_folder(folder: &str, run: impl Fn(&str) -> Result<String, String>) 
     for case in &cases {
         let actual = run(&case.input);
         let ok = match (&case.expected, &actual) {
-            (Expected::Output(want), Ok(got)) => want == got,
+            (Expected::Output(want), Ok(got)) => match path_judge(folder) {
+                Some(judge) => match judge.compare(&case.input, want, got) {
+                    Ok(()) => true,
+                    Err(why) => {
+                        writeln!(failures, "{folder}/{}.in: {why}", case.name).unwrap();
+                        continue;
+                    }
+                },
+                None => want == got,
+            },
             (Expected::Error(want), Err(got)) => want == got,
             _ => false,
         };
@@ -103,6 +119,107 @@ pub fn check_folder(folder: &str, run: impl Fn(&str) -> Result<String, String>) 
         failures.lines().count(),
         cases.len()
     );
+}
+
+/// How the answers of a path-printing driver are judged.
+pub struct PathJudge {
+    /// The boards' shape.
+    pub shape: Shape,
+    /// The goal every path must reach.
+    pub goal: Board,
+    /// Whether the input starts with a count of boards.
+    pub counted: bool,
+    /// The line printed for a board with no (short enough) path.
+    pub unsolvable: &'static str,
+}
+
+/// The judge for the drivers whose answers are paths, by testdata folder.
+pub fn path_judge(folder: &str) -> Option<PathJudge> {
+    let (shape, counted, unsolvable) = match folder {
+        "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable"),
+        "uva-10181" => (
+            Shape::new(4, 4).unwrap(),
+            true,
+            "This puzzle is not solvable.",
+        ),
+        _ => return None,
+    };
+    Some(PathJudge {
+        shape,
+        goal: Board::goal(shape),
+        counted,
+        unsolvable,
+    })
+}
+
+impl PathJudge {
+    /// Checks the output `got` against the expected output `want` for `input`.
+    pub fn compare(&self, input: &str, want: &str, got: &str) -> Result<(), String> {
+        let symbols = slide_core::symbols(input, self.shape);
+        let cells = if self.counted {
+            &symbols[1..]
+        } else {
+            &symbols[..]
+        };
+        let starts = if cells.is_empty() {
+            Vec::new()
+        } else {
+            slide_core::boards(cells, self.shape)
+                .map_err(|e| format!("the case's input is bad: {e}"))?
+        };
+        let (want_lines, got_lines): (Vec<&str>, Vec<&str>) =
+            (want.lines().collect(), got.lines().collect());
+        if want_lines.len() != starts.len() || (!got.is_empty() && !got.ends_with('\n')) {
+            return Err(format!(
+                "{} puzzles, {} expected lines, output {got:?}",
+                starts.len(),
+                want_lines.len()
+            ));
+        }
+        if got_lines.len() != want_lines.len() {
+            return Err(format!(
+                "expected {} lines, got {}: {got:?}",
+                want_lines.len(),
+                got_lines.len()
+            ));
+        }
+        for (i, ((start, want), got)) in starts.iter().zip(&want_lines).zip(&got_lines).enumerate()
+        {
+            if *want == self.unsolvable || *got == self.unsolvable {
+                if want != got {
+                    return Err(format!("puzzle {}: expected {want:?}, got {got:?}", i + 1));
+                }
+                continue;
+            }
+            self.replay(start, want)
+                .map_err(|e| format!("puzzle {}: the expected path {want:?} {e}", i + 1))?;
+            self.replay(start, got)
+                .map_err(|e| format!("puzzle {}: the path {got:?} {e}", i + 1))?;
+            let same_case =
+                want.chars().all(|c| c.is_uppercase()) == got.chars().all(|c| c.is_uppercase());
+            if got.len() != want.len() || !same_case {
+                return Err(format!(
+                    "puzzle {}: expected a path like {want:?}, got {got:?}",
+                    i + 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the moves `letters` lead from `start` to the goal.
+    fn replay(&self, start: &Board, letters: &str) -> Result<(), String> {
+        let mut board = *start;
+        for letter in letters.chars() {
+            let mv = Move::from_letter(letter).ok_or(format!("has a letter {letter:?}"))?;
+            board = board.apply(mv).ok_or("leaves the board")?;
+        }
+        if board == self.goal {
+            Ok(())
+        } else {
+            Err(format!("ends at {board}, not at the goal"))
+        }
+    }
 }
 
 /// Runs the program at `path` with `input` on standard input, the way a

@@ -1,0 +1,28 @@
+//! AOJ ALDS1_13_C 15 Puzzle: the fewest moves to `1 2 3 4 / ... / 13 14 15 0`.
+//!
+//! Input: 4 lines of 4 integers, `0` the blank (any whitespace works, and
+//! several boards are answered one per line). Output: the number of moves
+//! (at most 45 in the judge's data), or `-1` for a board that cannot reach
+//! the goal. IDA* with linear conflict finds them.
+
+use slide_core::{boards, symbols, Board, Shape};
+use slide_solvers::{ida_star, Heuristic};
+
+/// The answers to every board of `input`, or the first problem with it.
+///
+/// ```
+/// let input = "1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n";
+/// assert_eq!(aoj_15_puzzle::run(input).unwrap(), "8\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
+    let goal = Board::goal(shape);
+    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
+    let mut lengths = Vec::with_capacity(starts.len());
+    for start in &starts {
+        let answer =
+            ida_star(start, &goal, Heuristic::LinearConflict).map_err(|error| error.to_string())?;
+        lengths.push(answer.length());
+    }
+    Ok(slide_driver::length_lines(lengths))
+}

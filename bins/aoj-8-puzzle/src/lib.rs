@@ -1,0 +1,22 @@
+//! AOJ ALDS1_13_B 8 Puzzle: the fewest moves to `1 2 3 / 4 5 6 / 7 8 0`.
+//!
+//! Input: 3 lines of 3 integers, `0` the blank (any whitespace works, and
+//! several boards are answered one per line). Output: the number of moves,
+//! or `-1` for a board that cannot reach the goal (the judge never sends one).
+
+use slide_core::{boards, symbols, Board, Shape};
+use slide_solvers::solve_all;
+
+/// The answers to every board of `input`, or the first problem with it.
+///
+/// ```
+/// assert_eq!(aoj_8_puzzle::run("1 3 0\n4 2 5\n7 8 6\n").unwrap(), "4\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
+    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
+    let answers = solve_all(&starts, &Board::goal(shape)).map_err(|error| error.to_string())?;
+    Ok(slide_driver::length_lines(
+        answers.iter().map(|answer| answer.length()),
+    ))
+}

@@ -1,0 +1,23 @@
+//! Luogu P1379 八数码难题: the fewest moves to the spiral `1 2 3 / 8 0 4 / 7 6 5`.
+//!
+//! Input: 9 digits, `0` the blank, usually as one token (`283104765`);
+//! several puzzles are answered one per line. Output: the number of moves,
+//! or `-1` for a puzzle that cannot reach the spiral (the judge never sends one).
+
+use slide_core::{boards, symbols, Board, Shape};
+use slide_solvers::solve_all;
+
+/// The answers to every puzzle of `input`, or the first problem with it.
+///
+/// ```
+/// assert_eq!(luogu_p1379::run("283104765\n").unwrap(), "4\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
+    let goal = Board::parse(shape, "1 2 3 8 0 4 7 6 5").expect("the spiral is a board");
+    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
+    let answers = solve_all(&starts, &goal).map_err(|error| error.to_string())?;
+    Ok(slide_driver::length_lines(
+        answers.iter().map(|answer| answer.length()),
+    ))
+}

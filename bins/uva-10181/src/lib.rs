@@ -1,0 +1,56 @@
+//! UVa 10181 15-Puzzle Problem: a path of at most 50 moves for each board.
+//!
+//! Input: a count N, then N boards of 4 lines of 4 integers, `0` the blank.
+//! Output: for each board, the blank's moves in capitals (`U D L R`), a
+//! shortest path, or `This puzzle is not solvable.` when no path of at most
+//! 50 moves exists.
+
+use slide_core::{boards, path_string, symbols, Board, InputError, Shape};
+use slide_solvers::{ida_star_within, Heuristic, SearchError};
+
+/// The longest path the judge accepts.
+const MAX_MOVES: usize = 50;
+
+/// The answers to every board of `input`, or the first problem with it.
+///
+/// ```
+/// let input = "1\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
+/// assert_eq!(uva_10181::run(input).unwrap(), "LLLDRDRDR\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
+    let goal = Board::goal(shape);
+    let symbols = symbols(input, shape);
+    let (count, cells) = symbols
+        .split_first()
+        .ok_or("the input is empty: expected the number of boards")?;
+    let expected: usize = count.text.parse().map_err(|_| {
+        let message = format!("expected the number of boards, found '{}'", count.text);
+        InputError::at(count.line, Some(count.column), message).to_string()
+    })?;
+    let starts = if expected == 0 && cells.is_empty() {
+        Vec::new()
+    } else {
+        boards(cells, shape).map_err(|error| error.to_string())?
+    };
+    if starts.len() != expected {
+        return Err(format!(
+            "line {}: the count says {expected} boards, the input holds {}",
+            count.line,
+            starts.len()
+        ));
+    }
+    let mut output = String::new();
+    for start in &starts {
+        match ida_star_within(start, &goal, Heuristic::LinearConflict, MAX_MOVES) {
+            Ok(answer) => match &answer.path {
+                Some(path) => output.push_str(&path_string(path).to_uppercase()),
+                None => output.push_str("This puzzle is not solvable."),
+            },
+            Err(SearchError::TooLong { .. }) => output.push_str("This puzzle is not solvable."),
+            Err(error) => return Err(error.to_string()),
+        }
+        output.push('\n');
+    }
+    Ok(output)
+}
