@@ -21,6 +21,8 @@
 //! `pub use crate::name::...;`; a judge driver's `Cargo.toml` has a
 //! `[package.metadata.bundle]` table.
 
+pub mod cputime;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,13 @@
 //! `cargo xtask`: tasks that are programs rather than crates.
 //!
 //! - `cargo xtask bundle BIN...` writes `target/bundle/BIN.rs` for each judge driver named;
-//! - `cargo xtask bundle --all` writes the file of every judge driver.
+//! - `cargo xtask bundle --all` writes the file of every judge driver;
+//! - `cargo xtask cputime PROGRAM INPUT [RUNS]` reports the median CPU time
+//!   of whole runs of a program on an input, as a judge charges it.
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +22,9 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let (task, rest) = args.split_first().ok_or(USAGE)?;
+    if task == "cputime" {
+        return cputime(rest);
+    }
     if task != "bundle" || rest.is_empty() {
         return Err(format!("unknown task or missing argument\n{USAGE}"));
     }
@@ -47,5 +52,19 @@ fn run(args: &[String]) -> Result<(), String> {
         std::fs::write(&path, &source).map_err(|e| format!("writing {}: {e}", path.display()))?;
         eprintln!("wrote {} ({} bytes)", path.display(), source.len());
     }
+    Ok(())
+}
+
+fn cputime(args: &[String]) -> Result<(), String> {
+    let (program, input, runs) = match args {
+        [program, input] => (program, input, 50),
+        [program, input, runs] => (program, input, runs.parse().map_err(|_| format!("RUNS is a count, not {runs:?}"))?),
+        _ => return Err(USAGE.to_string()),
+    };
+    if runs == 0 {
+        return Err("RUNS must be at least 1".to_string());
+    }
+    let line = xtask::cputime::report(std::path::Path::new(program), std::path::Path::new(input), runs)?;
+    println!("{line}");
     Ok(())
 }
