@@ -7,7 +7,8 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
+const USAGE: &str =
+    "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -58,13 +59,22 @@ fn run(args: &[String]) -> Result<(), String> {
 fn cputime(args: &[String]) -> Result<(), String> {
     let (program, input, runs) = match args {
         [program, input] => (program, input, 50),
-        [program, input, runs] => (program, input, runs.parse().map_err(|_| format!("RUNS is a count, not {runs:?}"))?),
+        [program, input, runs] => (
+            program,
+            input,
+            runs.parse()
+                .map_err(|_| format!("RUNS is a count, not {runs:?}"))?,
+        ),
         _ => return Err(USAGE.to_string()),
     };
     if runs == 0 {
         return Err("RUNS must be at least 1".to_string());
     }
-    let line = xtask::cputime::report(std::path::Path::new(program), std::path::Path::new(input), runs)?;
+    let line = xtask::cputime::report(
+        std::path::Path::new(program),
+        std::path::Path::new(input),
+        runs,
+    )?;
     println!("{line}");
     Ok(())
 }

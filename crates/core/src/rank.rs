@@ -13,6 +13,31 @@
 use crate::board::Board;
 use crate::shape::{Shape, MAX_CELLS};
 
+/// The number of set bits of `x`, by two look-ups in a 256-entry table.
+///
+/// `u16::count_ones` compiles to a dozen instructions on the baseline x86-64
+/// target that judges build for (it has no POPCNT instruction), and ranking
+/// counts bits in its innermost loops.
+///
+/// ```
+/// assert_eq!(slide_core::count_ones_16(0b1011_0000_0000_0001), 4);
+/// ```
+#[inline]
+pub fn count_ones_16(x: u16) -> u32 {
+    (ONES[(x & 0xFF) as usize] + ONES[(x >> 8) as usize]) as u32
+}
+
+/// `ONES[b]`: the number of set bits of the byte `b`.
+const ONES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 1;
+    while b < 256 {
+        table[b] = table[b / 2] + (b % 2) as u8;
+        b += 1;
+    }
+    table
+};
+
 /// `n!` for `n` up to 20 (the largest that fits in a `u64`).
 ///
 /// ```
@@ -49,7 +74,7 @@ pub fn rank(board: &Board) -> u64 {
     let mut free: u32 = (1 << n) - 1;
     let mut rank = 0u64;
     for (k, &p) in pos[..n].iter().enumerate() {
-        let smaller_later = (free & ((1 << p) - 1)).count_ones() as u64;
+        let smaller_later = count_ones_16((free & ((1 << p) - 1)) as u16) as u64;
         // Horner's rule: after every digit is in, digit k weighs (n-1-k)!.
         rank = rank * (n - k) as u64 + smaller_later;
         free &= !(1 << p);

@@ -2,10 +2,12 @@
 
 use slide_core::{Board, Shape, MAX_CELLS};
 
-/// The estimate IDA* prunes its search by. Both are admissible (never more
+use crate::pattern_db::{AdditivePdb, PdbState};
+
+/// The estimate IDA* prunes its search by. All are admissible (never more
 /// than the true distance) and consistent (one move changes them by at most one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Heuristic {
+#[derive(Clone, Copy)]
+pub enum Heuristic<'a> {
     /// The sum over tiles of each tile's taxicab distance to its target cell.
     Manhattan,
     /// Manhattan distance plus two moves for each tile that must leave its
@@ -13,6 +15,18 @@ pub enum Heuristic {
     /// Yung, 1992): in each line, the tiles whose target is in that line,
     /// less the longest run of them already in their target order, times two.
     LinearConflict,
+    /// The sum of disjoint pattern databases' values ([`AdditivePdb`]).
+    PatternDb(&'a AdditivePdb),
+}
+
+impl std::fmt::Debug for Heuristic<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Heuristic::Manhattan => f.write_str("Manhattan"),
+            Heuristic::LinearConflict => f.write_str("LinearConflict"),
+            Heuristic::PatternDb(pdb) => write!(f, "PatternDb({} patterns)", pdb.patterns().len()),
+        }
+    }
 }
 
 /// What the heuristics need to know of a target.
@@ -119,8 +133,11 @@ impl TargetTables {
     }
 }
 
-impl Heuristic {
+impl Heuristic<'_> {
     /// The estimate of the moves from `board` to `target` (same shape).
+    ///
+    /// # Panics
+    /// Panics if pattern databases do not fit `target` ([`AdditivePdb::check_target`]).
     ///
     /// ```
     /// use slide_core::{Board, Shape};
@@ -136,6 +153,11 @@ impl Heuristic {
         match self {
             Heuristic::Manhattan => tables.manhattan(board),
             Heuristic::LinearConflict => tables.manhattan(board) + tables.linear_conflict(board),
+            Heuristic::PatternDb(pdb) => {
+                pdb.check_target(target)
+                    .expect("the pattern databases fit the target");
+                PdbState::new(pdb, board, target).total()
+            }
         }
     }
 }

@@ -9,6 +9,7 @@
 use slide_core::{Board, Move, MAX_CELLS};
 
 use crate::heuristic::TargetTables;
+use crate::pattern_db::PdbState;
 use crate::{trivial_answer, Answer, Heuristic, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
@@ -73,11 +74,17 @@ pub fn ida_star_within(
         next_bound: u32::MAX,
         row_conflict: [0; 8],
         col_conflict: [0; 8],
+        pdb: None,
     };
     let bound_limit = max_length.min(u32::MAX as usize) as u32;
     let found = match heuristic {
-        Heuristic::Manhattan => search.run::<false>(start, bound_limit),
-        Heuristic::LinearConflict => search.run::<true>(start, bound_limit),
+        Heuristic::Manhattan => search.run::<MANHATTAN>(start, bound_limit),
+        Heuristic::LinearConflict => search.run::<LINEAR_CONFLICT>(start, bound_limit),
+        Heuristic::PatternDb(pdb) => {
+            pdb.check_target(target).map_err(SearchError::Heuristic)?;
+            search.pdb = Some(PdbState::new(pdb, start, target));
+            search.run::<PATTERN_DB>(start, bound_limit)
+        }
     };
     if !found {
         return Err(SearchError::TooLong { max_length });
@@ -87,6 +94,12 @@ pub fn ida_star_within(
         stats: search.stats,
     })
 }
+
+/// Which estimate a search compiles in (a const generic parameter, so that
+/// each gets its own loop).
+const MANHATTAN: u8 = 0;
+const LINEAR_CONFLICT: u8 = 1;
+const PATTERN_DB: u8 = 2;
 
 /// The state of one IDA* run.
 struct Search<'a> {
@@ -103,14 +116,18 @@ struct Search<'a> {
     /// With linear conflict: the penalty of each row and each column.
     row_conflict: [u32; 8],
     col_conflict: [u32; 8],
+    /// With pattern databases: their values for the current board.
+    pdb: Option<PdbState<'a>>,
 }
 
 impl Search<'_> {
     /// Deepens until a path is found, or the bound would pass `bound_limit`.
-    /// `LC` says whether linear conflict is added.
-    fn run<const LC: bool>(&mut self, start: &Board, bound_limit: u32) -> bool {
-        let mut h = self.tables.manhattan(start);
-        if LC {
+    fn run<const H: u8>(&mut self, start: &Board, bound_limit: u32) -> bool {
+        let mut h = match &self.pdb {
+            Some(pdb) if H == PATTERN_DB => pdb.total(),
+            _ => self.tables.manhattan(start),
+        };
+        if H == LINEAR_CONFLICT {
             let shape = start.shape();
             for row in 0..shape.rows() {
                 self.row_conflict[row] = self.tables.row_conflict(self.tiles, row);
@@ -124,7 +141,7 @@ impl Search<'_> {
         let mut bound = h;
         while bound <= bound_limit {
             self.next_bound = u32::MAX;
-            if self.dfs::<LC>(0, h, bound, None) {
+            if self.dfs::<H>(0, h, bound, None) {
                 return true;
             }
             bound = self.next_bound;
@@ -134,7 +151,7 @@ impl Search<'_> {
 
     /// Searches below the current board, `g` moves from the start with
     /// estimate `h`; `last` is the move that led here.
-    fn dfs<const LC: bool>(&mut self, g: u32, h: u32, bound: u32, last: Option<Move>) -> bool {
+    fn dfs<const H: u8>(&mut self, g: u32, h: u32, bound: u32, last: Option<Move>) -> bool {
         self.stats.expanded += 1;
         let blank = self.blank;
         for mv in Move::ALL {
@@ -153,26 +170,42 @@ impl Search<'_> {
             let saved_tiles = self.tiles;
             self.tiles ^= ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
             self.blank = next;
-            let md = self.tables.manhattan[tile];
-            let mut child_h = h + md[blank] as u32 - md[next] as u32;
             let mut saved_conflicts = (0, 0, 0, 0);
-            if LC {
-                saved_conflicts = self.update_conflicts(blank, next, mv);
-                let (a_old, b_old, a_new, b_new) = saved_conflicts;
-                child_h = child_h + a_new + b_new - a_old - b_old;
-            }
+            let mut saved_values = [0; 2];
+            let child_h = if H == PATTERN_DB {
+                let (child_h, saved) = self
+                    .pdb
+                    .as_mut()
+                    .map_or((0, [0; 2]), |pdb| pdb.moved(tile, blank));
+                saved_values = saved;
+                child_h
+            } else {
+                let md = self.tables.manhattan[tile];
+                let mut child_h = h + md[blank] as u32 - md[next] as u32;
+                if H == LINEAR_CONFLICT {
+                    saved_conflicts = self.update_conflicts(blank, next, mv);
+                    let (a_old, b_old, a_new, b_new) = saved_conflicts;
+                    child_h = child_h + a_new + b_new - a_old - b_old;
+                }
+                child_h
+            };
             let f = g + 1 + child_h;
             if f > bound {
                 self.next_bound = self.next_bound.min(f);
             } else {
                 self.path.push(mv);
-                if child_h == 0 || self.dfs::<LC>(g + 1, child_h, bound, Some(mv)) {
+                if child_h == 0 || self.dfs::<H>(g + 1, child_h, bound, Some(mv)) {
                     return true;
                 }
                 self.path.pop();
             }
-            if LC {
+            if H == LINEAR_CONFLICT {
                 self.restore_conflicts(blank, next, mv, saved_conflicts);
+            }
+            if H == PATTERN_DB {
+                if let Some(pdb) = self.pdb.as_mut() {
+                    pdb.undo(tile, next, saved_values);
+                }
             }
             self.tiles = saved_tiles;
             self.blank = blank;

@@ -29,6 +29,7 @@ mod bidirectional_bfs;
 mod distance_table;
 mod heuristic;
 mod ida_star;
+mod pattern_db;
 mod state_map;
 
 use std::fmt;
@@ -41,6 +42,7 @@ pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_lim
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::Heuristic;
 pub use crate::ida_star::{ida_star, ida_star_within};
+pub use crate::pattern_db::{AdditivePdb, PatternDb, PatternMismatch, FIFTEEN_5_5_5};
 pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// What a search counted.
@@ -86,6 +88,8 @@ pub enum SearchError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The heuristic cannot serve this target.
+    Heuristic(PatternMismatch),
     /// The target is reachable, but not in as few moves as allowed.
     TooLong {
         /// The largest number of moves allowed.
@@ -101,6 +105,7 @@ impl fmt::Display for SearchError {
                 f,
                 "the search stopped after storing {limit} states without reaching the target; IDA* needs no such memory"
             ),
+            SearchError::Heuristic(error) => error.fmt(f),
             SearchError::TooLong { max_length } => {
                 write!(f, "the target cannot be reached in {max_length} moves or fewer")
             }
