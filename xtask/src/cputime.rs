@@ -38,9 +38,7 @@ pub fn run_once(program: &Path, input: &Path) -> Result<Run, String> {
     if !status.success() {
         return Err(format!("{} exited with {status}", program.display()));
     }
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-    };
+    let time = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
     Ok(Run {
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
         wall,
@@ -59,9 +57,7 @@ pub fn report(program: &Path, input: &Path, runs: usize) -> Result<String, Strin
     for _ in 0..2 {
         run_once(program, input)?;
     }
-    let results: Vec<Run> = (0..runs)
-        .map(|_| run_once(program, input))
-        .collect::<Result<_, _>>()?;
+    let results: Vec<Run> = (0..runs).map(|_| run_once(program, input)).collect::<Result<_, _>>()?;
     let mut cpu: Vec<Duration> = results.iter().map(|r| r.cpu).collect();
     let mut wall: Vec<Duration> = results.iter().map(|r| r.wall).collect();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;

@@ -6,7 +6,8 @@
 //! in the way ac-library-rs's expander and cargo-equip lay files out:
 //!
 //! - each library module file becomes an inline module inside its crate's
-//!   module, and only the modules the driver reaches are kept;
+//!   module, and only the modules the driver reaches are kept; modules are
+//!   not indented further, to keep files well under the judges' size caps;
 //! - `crate::` in a library becomes `crate::<its crate>::`, and a path
 //!   `slide_core::` becomes `crate::slide_core::`, so every path resolves
 //!   inside the one file;
@@ -56,10 +57,7 @@ pub fn judge_drivers(root: &Path) -> Result<Vec<String>, String> {
     let bins = root.join("bins");
     for entry in fs::read_dir(&bins).map_err(|e| format!("reading {}: {e}", bins.display()))? {
         let manifest = read(&entry.map_err(|e| e.to_string())?.path().join("Cargo.toml"))?;
-        if manifest
-            .lines()
-            .any(|line| line.trim() == "[package.metadata.bundle]")
-        {
+        if manifest.lines().any(|line| line.trim() == "[package.metadata.bundle]") {
             drivers.push(package_name(&manifest).ok_or("a driver manifest without a name")?);
         }
     }
@@ -84,8 +82,7 @@ struct Library {
 
 impl Library {
     fn read(dir: &Path) -> Result<Library, String> {
-        let name = package_name(&read(&dir.join("Cargo.toml"))?)
-            .ok_or("a library manifest without a name")?;
+        let name = package_name(&read(&dir.join("Cargo.toml"))?).ok_or("a library manifest without a name")?;
         let lib = strip(&read(&dir.join("src/lib.rs"))?)?;
         let mut library = Library {
             ident: name.replace('-', "_"),
@@ -96,16 +93,9 @@ impl Library {
         };
         for statement in statements(&lib) {
             let flat = statement.split_whitespace().collect::<Vec<_>>().join(" ");
-            if let Some(module) = flat
-                .strip_prefix("mod ")
-                .or_else(|| flat.strip_prefix("pub mod "))
-            {
+            if let Some(module) = flat.strip_prefix("mod ").or_else(|| flat.strip_prefix("pub mod ")) {
                 if let Some(module) = module.strip_suffix(';') {
-                    let declaration = if flat.starts_with("pub ") {
-                        "pub mod"
-                    } else {
-                        "mod"
-                    };
+                    let declaration = if flat.starts_with("pub ") { "pub mod" } else { "mod" };
                     let source = strip(&read(&dir.join(format!("src/{module}.rs")))?)?;
                     library
                         .modules
@@ -188,10 +178,7 @@ fn strip(source: &str) -> Result<String, String> {
         let trimmed = line.trim();
         if std::mem::take(&mut skip_next) {
             if !trimmed.ends_with(';') {
-                return Err(format!(
-                    "line {}: a feature-gated item must fit on one line",
-                    i + 1
-                ));
+                return Err(format!("line {}: a feature-gated item must fit on one line", i + 1));
             }
             continue;
         }
@@ -221,9 +208,41 @@ fn is_ident(c: char) -> bool {
 
 /// The identifiers of `text`.
 fn words(text: &str) -> BTreeSet<&str> {
-    text.split(|c: char| !is_ident(c))
-        .filter(|w| !w.is_empty())
-        .collect()
+    text.split(|c: char| !is_ident(c)).filter(|w| !w.is_empty()).collect()
+}
+
+/// The identifiers `text` names through paths: every word of a `use`
+/// declaration, and every segment of a path that starts at `crate` or at one
+/// of `roots` (the libraries' names). A variant such as
+/// `SearchError::Heuristic` is not a use of a type `Heuristic`.
+fn path_words<'t>(text: &'t str, roots: &[&str]) -> BTreeSet<&'t str> {
+    let mut found = BTreeSet::new();
+    for statement in text.split(';') {
+        let trimmed = statement.trim_start();
+        if trimmed.starts_with("use ") || trimmed.starts_with("pub use ") || trimmed.starts_with("pub(crate) use ") {
+            found.extend(words(trimmed));
+        }
+    }
+    let mut rest = text;
+    while let Some(at) = rest.find("::") {
+        // The path's first segment: the identifier before `::`, unless
+        // another `::` precedes it (then this `::` is not a path's first).
+        let head_start = rest[..at].trim_end_matches(is_ident).len();
+        let first = &rest[head_start..at];
+        let continues = rest[..head_start].ends_with("::");
+        let mut tail = &rest[at..];
+        if !continues && (first == "crate" || roots.contains(&first)) {
+            found.insert(first);
+            while let Some(after) = tail.strip_prefix("::") {
+                let end = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
+                found.insert(&after[..end]);
+                tail = &after[end..];
+            }
+        }
+        rest = &rest[at + 2..];
+    }
+    found.remove("");
+    found
 }
 
 /// Replaces each path prefix `from` that starts a path (not preceded by an
@@ -240,19 +259,6 @@ fn rewrite_prefix(text: &str, from: &str, to: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Indents every non-empty line of `text` by four spaces.
-fn indent(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.is_empty() {
-                "\n".to_string()
-            } else {
-                format!("    {line}\n")
-            }
-        })
-        .collect()
 }
 
 /// The bundle of the judge driver `driver`: one file that `rustc` compiles alone.
@@ -288,7 +294,8 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
     while seen < texts.len() {
         let (owner, text) = texts[seen].clone();
         seen += 1;
-        let text_words = words(&text);
+        let roots: Vec<&str> = libraries.iter().map(|l| l.ident.as_str()).collect();
+        let text_words = path_words(&text, &roots);
         for (index, library) in libraries.iter().enumerate() {
             let own = owner == Some(index);
             if !own && !text.contains(&format!("{}::", library.ident)) {
@@ -358,16 +365,13 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
         body.push_str(&library.root);
         for (module, (declaration, source)) in &library.modules {
             if used.contains(&(index, module.clone())) {
-                body.push_str(&format!(
-                    "\n{declaration} {module} {{\n{}}}\n",
-                    indent(source)
-                ));
+                body.push_str(&format!("\n{declaration} {module} {{\n{source}}}\n"));
             }
         }
         out.push_str(&format!(
             "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}}}\n",
             library.ident,
-            indent(&rewrite(&body, library))
+            rewrite(&body, library)
         ));
     }
     Ok(out)
@@ -390,11 +394,15 @@ mod tests {
     }
 
     #[test]
+    fn only_paths_count_as_uses() {
+        let text = "use a::{B, C as D};\nfn f() -> E { lib::F(G::H) + crate::m::I }\nenum K { Board(Mismatch) }";
+        let found: Vec<&str> = path_words(text, &["lib"]).into_iter().collect();
+        assert_eq!(found, ["B", "C", "D", "F", "I", "a", "as", "crate", "lib", "m", "use"]);
+    }
+
+    #[test]
     fn reexports_are_read() {
-        assert_eq!(
-            reexported_names("board::{Board, Grid as G};"),
-            ["Board", "G"]
-        );
+        assert_eq!(reexported_names("board::{Board, Grid as G};"), ["Board", "G"]);
         assert_eq!(reexported_names("heuristic::Heuristic;"), ["Heuristic"]);
     }
 
@@ -402,7 +410,8 @@ mod tests {
     fn tests_and_comments_are_stripped() {
         let source = "//! Docs.\nuse a::b;\n\n\n/// Doc.\nfn f() {} // keep\nstruct S; // not bundled\n#[cfg(test)]\nmod tests {\n}\n";
         assert_eq!(strip(source).unwrap(), "use a::b;\n\nfn f() {} // keep\n");
-        let gated = "#[cfg(feature = \"fast\")]\ntype M = fast::Map;\n#[cfg(not(feature = \"fast\"))]\ntype M = std::Map;\n";
+        let gated =
+            "#[cfg(feature = \"fast\")]\ntype M = fast::Map;\n#[cfg(not(feature = \"fast\"))]\ntype M = std::Map;\n";
         assert_eq!(strip(gated).unwrap(), "type M = std::Map;\n");
         assert!(strip("#[cfg(test)]\nfn helper() {}\n").is_err());
     }

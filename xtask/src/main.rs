@@ -7,8 +7,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,8 +44,7 @@ fn run(args: &[String]) -> Result<(), String> {
         rest.to_vec()
     };
     let out_dir = root.join("target/bundle");
-    std::fs::create_dir_all(&out_dir)
-        .map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
     for name in &chosen {
         let source = xtask::bundle(&root, name)?;
         let path = out_dir.join(format!("{name}.rs"));
@@ -62,19 +60,14 @@ fn cputime(args: &[String]) -> Result<(), String> {
         [program, input, runs] => (
             program,
             input,
-            runs.parse()
-                .map_err(|_| format!("RUNS is a count, not {runs:?}"))?,
+            runs.parse().map_err(|_| format!("RUNS is a count, not {runs:?}"))?,
         ),
         _ => return Err(USAGE.to_string()),
     };
     if runs == 0 {
         return Err("RUNS must be at least 1".to_string());
     }
-    let line = xtask::cputime::report(
-        std::path::Path::new(program),
-        std::path::Path::new(input),
-        runs,
-    )?;
+    let line = xtask::cputime::report(std::path::Path::new(program), std::path::Path::new(input), runs)?;
     println!("{line}");
     Ok(())
 }

@@ -11,9 +11,7 @@ const MAX_BYTES: usize = 64 * 1024;
 
 /// A fresh, empty folder for one driver's files.
 fn scratch(driver: &str) -> PathBuf {
-    let dir = xtask::workspace_root()
-        .join("target/bundle-tests")
-        .join(driver);
+    let dir = xtask::workspace_root().join("target/bundle-tests").join(driver);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -71,9 +69,7 @@ fn every_bundle_compiles_alone_and_passes_its_testdata() {
                 .current_dir(&dir),
             &format!("rustc {driver}.rs"),
         );
-        slide_testdata::check_folder(driver, |input| {
-            slide_testdata::run_program(&program, input.as_bytes())
-        });
+        slide_testdata::check_folder(driver, |input| slide_testdata::run_program(&program, input.as_bytes()));
 
         // clippy's incompatible_msrv lint names standard-library items newer
         // than the msrv in clippy.toml. (An attribute in the file would break

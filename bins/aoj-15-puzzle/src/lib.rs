@@ -3,10 +3,10 @@
 //! Input: 4 lines of 4 integers, `0` the blank (any whitespace works, and
 //! several boards are answered one per line). Output: the number of moves
 //! (at most 45 in the judge's data), or `-1` for a board that cannot reach
-//! the goal. IDA* with linear conflict finds them.
+//! the goal. IDA* with 4-4-4-3 pattern databases finds them.
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::{ida_star, Heuristic};
+use slide_solvers::{ida_star, AdditivePdb, Heuristic, Split};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///
@@ -18,10 +18,11 @@ pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
     let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
+    // Built once, in tens of milliseconds, for every board of the input.
+    let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut lengths = Vec::with_capacity(starts.len());
     for start in &starts {
-        let answer =
-            ida_star(start, &goal, Heuristic::LinearConflict).map_err(|error| error.to_string())?;
+        let answer = ida_star(start, &goal, Heuristic::PatternDb(&pdb)).map_err(|error| error.to_string())?;
         lengths.push(answer.length());
     }
     Ok(slide_driver::length_lines(lengths))

@@ -16,7 +16,5 @@ pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
     let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
     let answers = solve_all(&starts, &Board::goal(shape)).map_err(|error| error.to_string())?;
-    Ok(slide_driver::length_lines(
-        answers.iter().map(|answer| answer.length()),
-    ))
+    Ok(slide_driver::length_lines(answers.iter().map(|answer| answer.length())))
 }

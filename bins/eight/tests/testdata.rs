@@ -10,9 +10,7 @@ fn testdata() {
 #[test]
 fn testdata_through_the_program() {
     let program = Path::new(env!("CARGO_BIN_EXE_eight"));
-    slide_testdata::check_folder("eight", |input| {
-        slide_testdata::run_program(program, input.as_bytes())
-    });
+    slide_testdata::check_folder("eight", |input| slide_testdata::run_program(program, input.as_bytes()));
 }
 
 #[test]

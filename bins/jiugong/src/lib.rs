@@ -27,21 +27,15 @@ pub fn run(input: &str) -> Result<String, String> {
         if cells.is_empty() {
             continue;
         }
-        let board =
-            Board::parse(shape, &cells).map_err(|error| format!("line {}: {error}", index + 1))?;
+        let board = Board::parse(shape, &cells).map_err(|error| format!("line {}: {error}", index + 1))?;
         boards.push((board, index + 1));
     }
     if boards.is_empty() {
-        return Err(
-            "the input holds no puzzle: expected a start line such as 12345678. and a target line"
-                .to_string(),
-        );
+        return Err("the input holds no puzzle: expected a start line such as 12345678. and a target line".to_string());
     }
     if boards.len() % 2 == 1 {
         let (_, line) = boards[boards.len() - 1];
-        return Err(format!(
-            "line {line}: this start has no target line after it"
-        ));
+        return Err(format!("line {line}: this start has no target line after it"));
     }
     let mut lengths = Vec::with_capacity(boards.len() / 2);
     for pair in boards.chunks(2) {

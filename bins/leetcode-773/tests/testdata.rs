@@ -13,16 +13,7 @@ fn testdata() {
 fn malformed_boards_give_minus_one() {
     assert_eq!(Solution::sliding_puzzle(vec![]), -1);
     assert_eq!(Solution::sliding_puzzle(vec![vec![1, 2, 3]]), -1);
-    assert_eq!(
-        Solution::sliding_puzzle(vec![vec![1, 2, 3], vec![4, 5]]),
-        -1
-    );
-    assert_eq!(
-        Solution::sliding_puzzle(vec![vec![1, 2, 3], vec![4, 5, 6]]),
-        -1
-    );
-    assert_eq!(
-        Solution::sliding_puzzle(vec![vec![1, 2, -3], vec![4, 5, 0]]),
-        -1
-    );
+    assert_eq!(Solution::sliding_puzzle(vec![vec![1, 2, 3], vec![4, 5]]), -1);
+    assert_eq!(Solution::sliding_puzzle(vec![vec![1, 2, 3], vec![4, 5, 6]]), -1);
+    assert_eq!(Solution::sliding_puzzle(vec![vec![1, 2, -3], vec![4, 5, 0]]), -1);
 }

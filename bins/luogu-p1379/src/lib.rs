@@ -17,7 +17,5 @@ pub fn run(input: &str) -> Result<String, String> {
     let goal = Board::parse(shape, "1 2 3 8 0 4 7 6 5").expect("the spiral is a board");
     let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
     let answers = solve_all(&starts, &goal).map_err(|error| error.to_string())?;
-    Ok(slide_driver::length_lines(
-        answers.iter().map(|answer| answer.length()),
-    ))
+    Ok(slide_driver::length_lines(answers.iter().map(|answer| answer.length())))
 }

@@ -48,10 +48,7 @@ impl Board {
     /// assert_eq!(goal.to_string(), "1 2 3 / 4 _ 5 / 6 7 8");
     /// ```
     pub fn goal_with_blank_at(shape: Shape, blank: usize) -> Board {
-        assert!(
-            blank < shape.cells(),
-            "cell {blank} is not on a {shape} board"
-        );
+        assert!(blank < shape.cells(), "cell {blank} is not on a {shape} board");
         let mut tiles = 0u64;
         let mut next = 1u64;
         for cell in 0..shape.cells() {
@@ -105,10 +102,7 @@ impl Board {
             if seen[t] != 0 {
                 let first = seen[t] - 1;
                 return Err(if t == 0 {
-                    BoardError::TwoBlanks {
-                        first,
-                        second: cell,
-                    }
+                    BoardError::TwoBlanks { first, second: cell }
                 } else {
                     BoardError::RepeatedTile {
                         tile: t,
@@ -206,9 +200,7 @@ impl Board {
     /// assert_eq!(Board::goal(Shape::new(2, 2).unwrap()).cells(), vec![1, 2, 3, 0]);
     /// ```
     pub fn cells(&self) -> Vec<u8> {
-        (0..self.shape.cells())
-            .map(|c| self.tile(c) as u8)
-            .collect()
+        (0..self.shape.cells()).map(|c| self.tile(c) as u8).collect()
     }
 
     /// The board after the blank moves by `mv`, or `None` if that leaves the board.
@@ -292,11 +284,7 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for cell in 0..self.shape.cells() {
             if cell > 0 {
-                let separator = if cell % self.shape.cols() == 0 {
-                    " / "
-                } else {
-                    " "
-                };
+                let separator = if cell % self.shape.cols() == 0 { " / " } else { " " };
                 f.write_str(separator)?;
             }
             write_cell(f, self.tile(cell), 1)?;

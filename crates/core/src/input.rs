@@ -141,13 +141,11 @@ pub fn boards(symbols: &[Symbol<'_>], shape: Shape) -> Result<Vec<Board>, InputE
         }
         let mut contents = [0u8; crate::shape::MAX_CELLS];
         for (slot, symbol) in contents.iter_mut().zip(puzzle) {
-            *slot = parse_symbol(symbol.text, cells).map_err(|error| {
-                InputError::at(symbol.line, Some(symbol.column), error.to_string())
-            })?;
+            *slot = parse_symbol(symbol.text, cells)
+                .map_err(|error| InputError::at(symbol.line, Some(symbol.column), error.to_string()))?;
         }
-        let board = Board::from_cells(shape, &contents[..cells]).map_err(|error| {
-            InputError::at(first, None, format!("puzzle {}: {error}", index + 1))
-        })?;
+        let board = Board::from_cells(shape, &contents[..cells])
+            .map_err(|error| InputError::at(first, None, format!("puzzle {}: {error}", index + 1)))?;
         boards.push(board);
     }
     Ok(boards)

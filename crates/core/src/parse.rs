@@ -120,11 +120,7 @@ impl fmt::Display for BoardError {
             BoardError::WrongCellCount { found, expected } => {
                 write!(f, "found {found} cells, expected {expected}")
             }
-            BoardError::TileOutOfRange {
-                tile,
-                cell,
-                largest,
-            } => write!(
+            BoardError::TileOutOfRange { tile, cell, largest } => write!(
                 f,
                 "tile {tile} in cell {} is out of range: tiles are 1 to {largest}",
                 cell + 1
@@ -133,11 +129,7 @@ impl fmt::Display for BoardError {
             BoardError::TwoBlanks { first, second } => {
                 write!(f, "two blanks, in cells {} and {}", first + 1, second + 1)
             }
-            BoardError::RepeatedTile {
-                tile,
-                first,
-                second,
-            } => write!(
+            BoardError::RepeatedTile { tile, first, second } => write!(
                 f,
                 "tile {tile} appears twice, in cells {} and {}",
                 first + 1,
@@ -203,29 +195,17 @@ impl Board {
         let symbols: Vec<String> = if tokens.len() == cells {
             tokens.iter().map(|t| t.to_string()).collect()
         } else {
-            text.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(String::from)
-                .collect()
+            text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect()
         };
         if symbols.len() != cells {
             // Name the count the writer most likely meant: tokens when several
             // were given, characters when the cells are contiguous.
-            let found = if tokens.len() > 1 {
-                tokens.len()
-            } else {
-                symbols.len()
-            };
-            return Err(BoardError::WrongCellCount {
-                found,
-                expected: cells,
-            }
-            .into());
+            let found = if tokens.len() > 1 { tokens.len() } else { symbols.len() };
+            return Err(BoardError::WrongCellCount { found, expected: cells }.into());
         }
         let mut contents = Vec::with_capacity(cells);
         for (cell, symbol) in symbols.iter().enumerate() {
-            let tile =
-                parse_symbol(symbol, cells).map_err(|error| ParseError::Symbol { cell, error })?;
+            let tile = parse_symbol(symbol, cells).map_err(|error| ParseError::Symbol { cell, error })?;
             contents.push(tile);
         }
         Ok(Board::from_cells(shape, &contents)?)
@@ -267,14 +247,8 @@ mod tests {
             "1 2 3 4 y 6 7 8 x",
             "error: cell 5: unknown symbol 'y': a cell is a tile number or a blank (x, ., 0 or _)",
         );
-        check(
-            "1 2 3 4 5 6 7 8 1",
-            "error: no blank: write it as x, ., 0 or _",
-        );
-        check(
-            "1 2 3 4 5 6 7 x 1",
-            "error: tile 1 appears twice, in cells 1 and 9",
-        );
+        check("1 2 3 4 5 6 7 8 1", "error: no blank: write it as x, ., 0 or _");
+        check("1 2 3 4 5 6 7 x 1", "error: tile 1 appears twice, in cells 1 and 9");
         check("x 2 3 4 5 6 7 8 .", "error: two blanks, in cells 1 and 9");
         check(
             "1 2 3 4 5 6 7 8 99999999999999999999999",

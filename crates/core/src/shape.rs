@@ -199,8 +199,7 @@ impl Shape {
     /// assert_eq!(Shape::all().count(), 19);
     /// ```
     pub fn all() -> impl Iterator<Item = Shape> {
-        (2..=8usize)
-            .flat_map(|rows| (2..=8usize).filter_map(move |cols| Shape::new(rows, cols).ok()))
+        (2..=8usize).flat_map(|rows| (2..=8usize).filter_map(move |cols| Shape::new(rows, cols).ok()))
     }
 
     /// The number of rows.

@@ -123,17 +123,12 @@ mod tests {
         for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
             let shape = Shape::new(rows, cols).unwrap();
             let target = Board::goal_with_blank_at(shape, 1);
-            let reachable: std::collections::HashSet<Board> =
-                reachable(target).into_iter().collect();
+            let reachable: std::collections::HashSet<Board> = reachable(target).into_iter().collect();
             let all = factorial(shape.cells());
             assert_eq!(reachable.len() as u64 * 2, all, "{shape}");
             for r in 0..all {
                 let start = unrank(shape, r).unwrap();
-                assert_eq!(
-                    is_solvable(&start, &target),
-                    reachable.contains(&start),
-                    "{start:?}"
-                );
+                assert_eq!(is_solvable(&start, &target), reachable.contains(&start), "{start:?}");
             }
         }
     }

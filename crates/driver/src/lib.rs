@@ -32,20 +32,14 @@ pub fn run_stdio(solve: impl FnOnce(&str) -> Result<String, String>) -> ExitCode
         Ok(input) => input,
         Err(error) => {
             let at = error.utf8_error().valid_up_to();
-            return fail(
-                &format!("byte {}: the input is not UTF-8 text", at + 1),
-                BAD_INPUT,
-            );
+            return fail(&format!("byte {}: the input is not UTF-8 text", at + 1), BAD_INPUT);
         }
     };
     match solve(&input) {
         Ok(output) => {
             // A closed pipe is not worth a panic: report it and fail.
             let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(output.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
+            match stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => fail(&format!("cannot write the answer: {error}"), IO_ERROR),
             }

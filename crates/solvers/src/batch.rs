@@ -30,17 +30,10 @@ pub fn solve_all(starts: &[Board], target: &Board) -> Result<Vec<Answer>, Search
         if let Ok(table) = DistanceTable::for_target(target) {
             let answers = starts
                 .iter()
-                .map(|start| {
-                    table
-                        .solve(start, target)
-                        .expect("the table was built for this target")
-                })
+                .map(|start| table.solve(start, target).expect("the table was built for this target"))
                 .collect();
             return Ok(answers);
         }
     }
-    starts
-        .iter()
-        .map(|start| bidirectional_bfs(start, target))
-        .collect()
+    starts.iter().map(|start| bidirectional_bfs(start, target)).collect()
 }

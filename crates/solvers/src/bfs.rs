@@ -44,11 +44,7 @@ pub fn bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Ans
 }
 
 /// The search itself, compiled once per kind of map.
-fn search(
-    start: &Board,
-    target: &Board,
-    mut visited: impl StateMap,
-) -> Result<Answer, SearchError> {
+fn search(start: &Board, target: &Board, mut visited: impl StateMap) -> Result<Answer, SearchError> {
     let start_key = visited.key(start);
     visited.insert(start_key, ROOT)?;
     let mut stats = Stats::default();
@@ -75,7 +71,5 @@ fn search(
             queue.push_back((next, next_key, Some(mv)));
         }
     }
-    unreachable!(
-        "parity said {target} is reachable from {start}, but the search exhausted its component"
-    )
+    unreachable!("parity said {target} is reachable from {start}, but the search exhausted its component")
 }

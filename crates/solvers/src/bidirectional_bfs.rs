@@ -58,11 +58,7 @@ pub fn bidirectional_bfs(start: &Board, target: &Board) -> Result<Answer, Search
 /// let error = bidirectional_bfs_with_limit(&start, &Board::goal(shape), 1000).unwrap_err();
 /// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
 /// ```
-pub fn bidirectional_bfs_with_limit(
-    start: &Board,
-    target: &Board,
-    limit: usize,
-) -> Result<Answer, SearchError> {
+pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Answer, SearchError> {
     if let Some(answer) = trivial_answer(start, target)? {
         return Ok(answer);
     }
@@ -107,11 +103,7 @@ fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>) -> Result<An
 
 /// Expands the whole newest layer of `this`, and returns the first new state
 /// that `other` has visited, if any.
-fn advance<M: StateMap>(
-    this: &mut Side<M>,
-    other: &Side<M>,
-    stats: &mut Stats,
-) -> Result<Option<Board>, SearchError> {
+fn advance<M: StateMap>(this: &mut Side<M>, other: &Side<M>, stats: &mut Stats) -> Result<Option<Board>, SearchError> {
     let layer = std::mem::take(&mut this.layer);
     assert!(
         !layer.is_empty(),

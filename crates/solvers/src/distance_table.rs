@@ -175,9 +175,7 @@ impl DistanceTable {
                 .successors()
                 .map(|(mv, next)| (mv, next, rank_after_slide(&board, key, next.blank())))
                 .inspect(|_| stats.generated += 1)
-                .find(|&(_, _, next_key)| {
-                    self.distances[next_key as usize] as usize == distance - 1
-                })
+                .find(|&(_, _, next_key)| self.distances[next_key as usize] as usize == distance - 1)
                 .expect("a board at distance d > 0 has a neighbour at distance d - 1");
             path.push(mv);
             board = next;

@@ -154,8 +154,7 @@ impl Heuristic<'_> {
             Heuristic::Manhattan => tables.manhattan(board),
             Heuristic::LinearConflict => tables.manhattan(board) + tables.linear_conflict(board),
             Heuristic::PatternDb(pdb) => {
-                pdb.check_target(target)
-                    .expect("the pattern databases fit the target");
+                pdb.check_target(target).expect("the pattern databases fit the target");
                 PdbState::new(pdb, board, target).total()
             }
         }

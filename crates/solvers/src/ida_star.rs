@@ -28,11 +28,7 @@ use crate::{trivial_answer, Answer, Heuristic, SearchError, Stats};
 /// let answer = ida_star(&start, &Board::goal(shape), Heuristic::LinearConflict).unwrap();
 /// assert_eq!(answer.length(), Some(8));
 /// ```
-pub fn ida_star(
-    start: &Board,
-    target: &Board,
-    heuristic: Heuristic,
-) -> Result<Answer, SearchError> {
+pub fn ida_star(start: &Board, target: &Board, heuristic: Heuristic) -> Result<Answer, SearchError> {
     ida_star_within(start, target, heuristic, u32::MAX as usize)
 }
 
@@ -173,10 +169,7 @@ impl Search<'_> {
             let mut saved_conflicts = (0, 0, 0, 0);
             let mut saved_values = [0; 2];
             let child_h = if H == PATTERN_DB {
-                let (child_h, saved) = self
-                    .pdb
-                    .as_mut()
-                    .map_or((0, [0; 2]), |pdb| pdb.moved(tile, blank));
+                let (child_h, saved) = self.pdb.as_mut().map_or((0, [0; 2]), |pdb| pdb.moved(tile, blank));
                 saved_values = saved;
                 child_h
             } else {

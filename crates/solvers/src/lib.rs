@@ -42,7 +42,7 @@ pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_lim
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::Heuristic;
 pub use crate::ida_star::{ida_star, ida_star_within};
-pub use crate::pattern_db::{AdditivePdb, PatternDb, PatternMismatch, FIFTEEN_5_5_5};
+pub use crate::pattern_db::{AdditivePdb, PatternDb, Split};
 pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// What a search counted.
@@ -77,6 +77,21 @@ impl Answer {
         }
     }
 }
+
+/// Why pattern databases do not fit a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternMismatch {
+    /// What does not fit.
+    pub reason: String,
+}
+
+impl fmt::Display for PatternMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for PatternMismatch {}
 
 /// Why a search gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

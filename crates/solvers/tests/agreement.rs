@@ -51,10 +51,7 @@ fn random_pairs_on_small_boards() {
                 unsolvable += 1;
             }
         }
-        assert!(
-            (5..=35).contains(&unsolvable),
-            "{shape}: {unsolvable} of 40 unsolvable"
-        );
+        assert!((5..=35).contains(&unsolvable), "{shape}: {unsolvable} of 40 unsolvable");
     }
 }
 
@@ -90,16 +87,7 @@ fn short_scrambles_of_4x4() {
 #[test]
 fn other_shapes_work_too() {
     let mut rng = Rng::new(4);
-    for (rows, cols) in [
-        (2, 6),
-        (6, 2),
-        (2, 7),
-        (2, 8),
-        (8, 2),
-        (3, 5),
-        (5, 3),
-        (4, 3),
-    ] {
+    for (rows, cols) in [(2, 6), (6, 2), (2, 7), (2, 8), (8, 2), (3, 5), (5, 3), (4, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
         let target = rng.board(shape);
         let start = rng.scramble(&target, 14);

@@ -10,9 +10,7 @@ mod common;
 
 use common::{check_answer, reference, tsv_rows};
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_solvers::{
-    bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic, SearchError,
-};
+use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic, SearchError};
 
 /// Every solvable position of 3x3 with its distance to the goal, from the table.
 fn positions() -> (Board, Vec<(Board, usize)>) {
@@ -101,9 +99,7 @@ fn bidirectional_bfs_is_optimal_everywhere() {
 
 #[test]
 fn ida_star_is_optimal_everywhere() {
-    check_every_position("ida_star manhattan", |s, t| {
-        ida_star(s, t, Heuristic::Manhattan)
-    });
+    check_every_position("ida_star manhattan", |s, t| ida_star(s, t, Heuristic::Manhattan));
     check_every_position("ida_star linear conflict", |s, t| {
         ida_star(s, t, Heuristic::LinearConflict)
     });
@@ -115,13 +111,7 @@ fn unsolvable_positions_are_answered_by_every_solver() {
     let goal = Board::goal(shape);
     let swapped = Board::parse(shape, "2 1 3 4 5 6 7 8 x").unwrap();
     let table = DistanceTable::for_target(&goal).unwrap();
-    check_answer(
-        "table",
-        &swapped,
-        &goal,
-        &table.solve(&swapped, &goal).unwrap(),
-        None,
-    );
+    check_answer("table", &swapped, &goal, &table.solve(&swapped, &goal).unwrap(), None);
     check_answer("bfs", &swapped, &goal, &bfs(&swapped, &goal).unwrap(), None);
     check_answer(
         "bidi",

@@ -44,9 +44,7 @@ fn manhattan_distances_match() {
             "instance {}",
             instance.id
         );
-        assert!(
-            Heuristic::LinearConflict.estimate(&instance.start, &goal) <= instance.optimal as u32
-        );
+        assert!(Heuristic::LinearConflict.estimate(&instance.start, &goal) <= instance.optimal as u32);
     }
 }
 
@@ -56,13 +54,7 @@ fn ida_star_reproduces_korfs_node_counts() {
     instances.sort_by_key(|instance| instance.ida_md_nodes);
     for instance in &instances[..5] {
         let answer = ida_star(&instance.start, &goal, Heuristic::Manhattan).unwrap();
-        check_answer(
-            "ida_star",
-            &instance.start,
-            &goal,
-            &answer,
-            Some(instance.optimal),
-        );
+        check_answer("ida_star", &instance.start, &goal, &answer, Some(instance.optimal));
         assert_eq!(
             answer.stats.generated, instance.ida_md_nodes,
             "instance {}",
@@ -77,13 +69,7 @@ fn linear_conflict_solves_them_optimally_with_fewer_nodes() {
     instances.sort_by_key(|instance| instance.ida_md_nodes);
     for instance in &instances[..5] {
         let answer = ida_star(&instance.start, &goal, Heuristic::LinearConflict).unwrap();
-        check_answer(
-            "ida_star",
-            &instance.start,
-            &goal,
-            &answer,
-            Some(instance.optimal),
-        );
+        check_answer("ida_star", &instance.start, &goal, &answer, Some(instance.optimal));
         assert!(
             answer.stats.generated < instance.ida_md_nodes,
             "instance {}",

@@ -61,16 +61,9 @@ pub fn cases(folder: &str) -> Vec<Case> {
             let expected = match (read("out"), read("err")) {
                 (Some(out), None) => Expected::Output(out),
                 (None, Some(err)) => Expected::Error(err.trim_end().to_string()),
-                _ => panic!(
-                    "{}: give exactly one of {name}.out and {name}.err",
-                    dir.display()
-                ),
+                _ => panic!("{}: give exactly one of {name}.out and {name}.err", dir.display()),
             };
-            Case {
-                name,
-                input,
-                expected,
-            }
+            Case { name, input, expected }
         })
         .collect()
 }
@@ -105,12 +98,7 @@ pub fn check_folder(folder: &str, run: impl Fn(&str) -> Result<String, String>) 
                 Ok(out) => format!("output {out:?}"),
                 Err(err) => format!("error {err:?}"),
             };
-            writeln!(
-                failures,
-                "{folder}/{}.in: expected {want}, got {got}",
-                case.name
-            )
-            .unwrap();
+            writeln!(failures, "{folder}/{}.in: expected {want}, got {got}", case.name).unwrap();
         }
     }
     assert!(
@@ -137,11 +125,7 @@ pub struct PathJudge {
 pub fn path_judge(folder: &str) -> Option<PathJudge> {
     let (shape, counted, unsolvable) = match folder {
         "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable"),
-        "uva-10181" => (
-            Shape::new(4, 4).unwrap(),
-            true,
-            "This puzzle is not solvable.",
-        ),
+        "uva-10181" => (Shape::new(4, 4).unwrap(), true, "This puzzle is not solvable."),
         _ => return None,
     };
     Some(PathJudge {
@@ -156,19 +140,13 @@ impl PathJudge {
     /// Checks the output `got` against the expected output `want` for `input`.
     pub fn compare(&self, input: &str, want: &str, got: &str) -> Result<(), String> {
         let symbols = slide_core::symbols(input, self.shape);
-        let cells = if self.counted {
-            &symbols[1..]
-        } else {
-            &symbols[..]
-        };
+        let cells = if self.counted { &symbols[1..] } else { &symbols[..] };
         let starts = if cells.is_empty() {
             Vec::new()
         } else {
-            slide_core::boards(cells, self.shape)
-                .map_err(|e| format!("the case's input is bad: {e}"))?
+            slide_core::boards(cells, self.shape).map_err(|e| format!("the case's input is bad: {e}"))?
         };
-        let (want_lines, got_lines): (Vec<&str>, Vec<&str>) =
-            (want.lines().collect(), got.lines().collect());
+        let (want_lines, got_lines): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
         if want_lines.len() != starts.len() || (!got.is_empty() && !got.ends_with('\n')) {
             return Err(format!(
                 "{} puzzles, {} expected lines, output {got:?}",
@@ -183,8 +161,7 @@ impl PathJudge {
                 got_lines.len()
             ));
         }
-        for (i, ((start, want), got)) in starts.iter().zip(&want_lines).zip(&got_lines).enumerate()
-        {
+        for (i, ((start, want), got)) in starts.iter().zip(&want_lines).zip(&got_lines).enumerate() {
             if *want == self.unsolvable || *got == self.unsolvable {
                 if want != got {
                     return Err(format!("puzzle {}: expected {want:?}, got {got:?}", i + 1));
@@ -195,13 +172,9 @@ impl PathJudge {
                 .map_err(|e| format!("puzzle {}: the expected path {want:?} {e}", i + 1))?;
             self.replay(start, got)
                 .map_err(|e| format!("puzzle {}: the path {got:?} {e}", i + 1))?;
-            let same_case =
-                want.chars().all(|c| c.is_uppercase()) == got.chars().all(|c| c.is_uppercase());
+            let same_case = want.chars().all(|c| c.is_uppercase()) == got.chars().all(|c| c.is_uppercase());
             if got.len() != want.len() || !same_case {
-                return Err(format!(
-                    "puzzle {}: expected a path like {want:?}, got {got:?}",
-                    i + 1
-                ));
+                return Err(format!("puzzle {}: expected a path like {want:?}, got {got:?}", i + 1));
             }
         }
         Ok(())
@@ -277,9 +250,7 @@ pub fn random_inputs(alphabet: &str, count: usize, max_len: usize) -> Vec<String
     (0..count)
         .map(|_| {
             let len = next() % (max_len + 1);
-            (0..len)
-                .map(|_| alphabet[next() % alphabet.len()])
-                .collect()
+            (0..len).map(|_| alphabet[next() % alphabet.len()]).collect()
         })
         .collect()
 }

@@ -84,18 +84,8 @@ impl Rng {
 
 /// Checks that `answer` is a path from `start` to `target` of `expected`
 /// moves (`None`: unsolvable), and returns its length.
-pub fn check_answer(
-    name: &str,
-    start: &Board,
-    target: &Board,
-    answer: &Answer,
-    expected: Option<usize>,
-) {
-    assert_eq!(
-        answer.length(),
-        expected,
-        "{name}: length from {start} to {target}"
-    );
+pub fn check_answer(name: &str, start: &Board, target: &Board, answer: &Answer, expected: Option<usize>) {
+    assert_eq!(answer.length(), expected, "{name}: length from {start} to {target}");
     if let Some(path) = &answer.path {
         assert_eq!(
             start.apply_path(path),
