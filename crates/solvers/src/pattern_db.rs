@@ -19,12 +19,45 @@ use crate::PatternMismatch;
 /// Marks a placement the search has not reached yet.
 const UNSEEN: u8 = u8::MAX;
 
+/// The first bytes of a database file.
+const MAGIC: &[u8; 8] = b"SLIDEPDB";
+
+/// The version of the file format; a file of another version is rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The 64-bit FNV-1a hash of `bytes`: a checksum that catches any damage a
+/// disk or an interrupted write is likely to do.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |hash, &b| {
+        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+/// Reads a byte string front to back.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
+        if self.bytes.len() < count {
+            return Err("the file is truncated".to_string());
+        }
+        let (taken, rest) = self.bytes.split_at(count);
+        self.bytes = rest;
+        Ok(taken)
+    }
+}
+
 /// The database of one pattern.
 ///
 /// Invariant: `table[placement_index(cells of the pattern's tiles)]` is the
 /// fewest pattern-tile moves from that placement to the goal cells.
 #[derive(Clone)]
 pub struct PatternDb {
+    shape: Shape,
+    /// The blank's goal cell.
+    blank: u8,
     /// The number of cells of the board.
     cells: usize,
     /// The goal cells of the pattern's tiles, in the order placements list them.
@@ -68,6 +101,18 @@ impl PatternDb {
     /// assert_eq!(db.value(&[1, 0]), 4);
     /// ```
     pub fn build(shape: Shape, goal_cells: &[u8], blank: usize) -> PatternDb {
+        PatternDb::build_with_progress(shape, goal_cells, blank, &mut |_, _| {})
+    }
+
+    /// [`PatternDb::build`], calling `progress(done, total)` now and then:
+    /// `done` states expanded so far, `total` the placements to value (the
+    /// states run a little past it where the blank has several regions).
+    pub fn build_with_progress(
+        shape: Shape,
+        goal_cells: &[u8],
+        blank: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> PatternDb {
         let n = shape.cells();
         let k = goal_cells.len();
         assert!(
@@ -104,6 +149,9 @@ impl PatternDb {
         while head < queue.len() {
             let packed = queue[head];
             head += 1;
+            if head % (1 << 16) == 0 {
+                progress(head as u64, size as u64);
+            }
             let lowest = ((packed >> 32) & 0xF) as usize;
             let placement = (packed >> 36) as usize;
             let distance = states[placement * MAX_CELLS + lowest];
@@ -133,15 +181,102 @@ impl PatternDb {
                 cells[i] = from as u8;
             }
         }
+        progress(head as u64, size as u64);
         let table = states
             .chunks(MAX_CELLS)
             .map(|regions| regions.iter().copied().min().unwrap_or(UNSEEN))
             .collect();
         PatternDb {
+            shape,
+            blank: blank as u8,
             cells: n,
             goal_cells: goal_cells.to_vec(),
             table,
         }
+    }
+
+    /// The database as bytes, in the format [`PatternDb::from_bytes`] reads:
+    ///
+    /// | bytes | content |
+    /// |---|---|
+    /// | 8 | the magic `SLIDEPDB` |
+    /// | 4 | the format version, little-endian ([`FORMAT_VERSION`]) |
+    /// | 4 | rows, columns, the blank's goal cell, the pattern's size `k` |
+    /// | k | the pattern's goal cells |
+    /// | 8 | the number of entries, little-endian |
+    /// | entries | one byte per placement, indexed as [`PatternDb::value`] does |
+    /// | 8 | the FNV-1a hash of everything before it, little-endian |
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.table.len() + 64);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let k = self.goal_cells.len() as u8;
+        bytes.extend_from_slice(&[self.shape.rows() as u8, self.shape.cols() as u8, self.blank, k]);
+        bytes.extend_from_slice(&self.goal_cells);
+        bytes.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&self.table);
+        let checksum = fnv1a(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a database written by [`PatternDb::to_bytes`], checking every
+    /// field and the checksum: a truncated or altered file is refused.
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::PatternDb;
+    /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
+    /// let mut bytes = db.to_bytes();
+    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap().value(&[1, 0, 2]), db.value(&[1, 0, 2]));
+    /// bytes[30] ^= 1;
+    /// assert!(PatternDb::from_bytes(&bytes).is_err());
+    /// bytes.truncate(40);
+    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap_err(), "the file is truncated");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternDb, String> {
+        let body_len = bytes.len().checked_sub(8).ok_or("the file is truncated")?;
+        let (body, checksum) = bytes.split_at(body_len);
+        let mut reader = Reader { bytes: body };
+        if reader.take(8)? != MAGIC {
+            return Err("not a pattern database (no SLIDEPDB magic)".to_string());
+        }
+        let version = u32::from_le_bytes(reader.take(4)?.try_into().expect("4 bytes"));
+        if version != FORMAT_VERSION {
+            return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+        }
+        let header = reader.take(4)?;
+        let (rows, cols, blank, k) = (header[0] as usize, header[1] as usize, header[2], header[3] as usize);
+        let shape = Shape::new(rows, cols).map_err(|e| e.to_string())?;
+        let goal_cells = reader.take(k)?.to_vec();
+        let entries = u64::from_le_bytes(reader.take(8)?.try_into().expect("8 bytes"));
+        let n = shape.cells();
+        if k > 8 || k >= n || goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
+            return Err("the pattern does not fit its board".to_string());
+        }
+        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+        if entries != expected {
+            return Err(format!("{entries} entries, expected {expected}"));
+        }
+        let table = reader.take(entries as usize)?.to_vec();
+        if !reader.bytes.is_empty() {
+            return Err("bytes after the table".to_string());
+        }
+        if fnv1a(body).to_le_bytes() != checksum {
+            return Err("the checksum does not match: the file is damaged".to_string());
+        }
+        Ok(PatternDb {
+            shape,
+            blank,
+            cells: n,
+            goal_cells,
+            table,
+        })
+    }
+
+    /// The blank's goal cell the database was built for.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
     }
 
     /// The value of the placement with the pattern's `i`-th tile in `cells[i]`.
@@ -199,6 +334,39 @@ impl Split {
         }
     }
 
+    /// The patterns as goal cells for targets with the blank in the corner
+    /// `blank` (0, 3, 12 or 15): [`Split::cells`] carried there by the
+    /// symmetry of the square that takes cell 15 to it.
+    ///
+    /// ```
+    /// use slide_solvers::Split;
+    /// assert_eq!(Split::SixSixThree.partition(0).unwrap()[2], [14, 13, 12]);
+    /// ```
+    pub fn partition(self, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+        let map = |cell: u8| -> u8 {
+            let (row, col) = (cell / 4, cell % 4);
+            match blank {
+                15 => cell,
+                0 => 15 - cell,
+                3 => (3 - row) * 4 + col,
+                _ => row * 4 + (3 - col),
+            }
+        };
+        if ![0, 3, 12, 15].contains(&blank) {
+            return Err(PatternMismatch {
+                reason: format!(
+                    "the 4x4 splits need the target's blank in a corner, not in cell {}",
+                    blank + 1
+                ),
+            });
+        }
+        Ok(self
+            .cells()
+            .iter()
+            .map(|p| p.iter().map(|&c| map(c)).collect())
+            .collect())
+    }
+
     /// The split's name, such as `6-6-3`.
     pub fn name(self) -> &'static str {
         match self {
@@ -206,6 +374,23 @@ impl Split {
             Split::FiveFiveFive => "5-5-5",
             Split::SixSixThree => "6-6-3",
         }
+    }
+}
+
+impl std::fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("shape", &self.shape)
+            .field("blank", &self.blank)
+            .field("goal_cells", &self.goal_cells)
+            .field("entries", &self.table.len())
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for AdditivePdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.patterns).finish()
     }
 }
 
@@ -317,6 +502,32 @@ impl AdditivePdb {
         AdditivePdb { shape, patterns }
     }
 
+    /// Assembles databases built (or loaded) separately. They must be for one
+    /// shape and blank cell, disjoint, and cover every other cell.
+    pub fn from_patterns(patterns: Vec<PatternDb>) -> Result<AdditivePdb, PatternMismatch> {
+        let mismatch = |reason: &str| PatternMismatch {
+            reason: reason.to_string(),
+        };
+        let first = patterns.first().ok_or_else(|| mismatch("no pattern"))?;
+        let (shape, blank) = (first.shape, first.blank);
+        let mut covered = 1u32 << blank;
+        for pattern in &patterns {
+            if pattern.shape != shape || pattern.blank != blank {
+                return Err(mismatch("the patterns are for different boards or blank cells"));
+            }
+            for &cell in &pattern.goal_cells {
+                if covered & (1 << cell) != 0 {
+                    return Err(mismatch("the patterns overlap"));
+                }
+                covered |= 1 << cell;
+            }
+        }
+        if covered.count_ones() as usize != shape.cells() {
+            return Err(mismatch("the patterns leave cells uncovered"));
+        }
+        Ok(AdditivePdb { shape, patterns })
+    }
+
     /// The databases of a standard split of 4x4 for targets with the blank
     /// in the corner `blank` (0, 3, 12 or 15).
     ///
@@ -331,30 +542,7 @@ impl AdditivePdb {
     /// ```
     pub fn fifteen_puzzle(split: Split, blank: usize) -> Result<AdditivePdb, PatternMismatch> {
         let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
-        // The splits are written for the blank in cell 15; the other corners
-        // get them through the symmetry of the square that takes 15 there.
-        let map = |cell: u8| -> u8 {
-            let (row, col) = (cell / 4, cell % 4);
-            match blank {
-                15 => cell,
-                0 => 15 - cell,
-                3 => (3 - row) * 4 + col,
-                _ => row * 4 + (3 - col),
-            }
-        };
-        if ![0, 3, 12, 15].contains(&blank) {
-            return Err(PatternMismatch {
-                reason: format!(
-                    "the 4x4 splits need the target's blank in a corner, not in cell {}",
-                    blank + 1
-                ),
-            });
-        }
-        let partition: Vec<Vec<u8>> = split
-            .cells()
-            .iter()
-            .map(|p| p.iter().map(|&c| map(c)).collect())
-            .collect();
+        let partition = split.partition(blank)?;
         let patterns: Vec<&[u8]> = partition.iter().map(Vec::as_slice).collect();
         Ok(AdditivePdb::build(shape, &patterns))
     }
