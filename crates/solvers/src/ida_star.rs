@@ -167,9 +167,12 @@ impl Search<'_> {
             self.tiles ^= ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
             self.blank = next;
             let mut saved_conflicts = (0, 0, 0, 0);
-            let mut saved_values = [0; 2];
+            let mut saved_values = [(0, 0); 2];
             let child_h = if H == PATTERN_DB {
-                let (child_h, saved) = self.pdb.as_mut().map_or((0, [0; 2]), |pdb| pdb.moved(tile, blank));
+                let (child_h, saved) = self
+                    .pdb
+                    .as_mut()
+                    .map_or((0, [(0, 0); 2]), |pdb| pdb.moved(tile, next, blank));
                 saved_values = saved;
                 child_h
             } else {
@@ -197,7 +200,7 @@ impl Search<'_> {
             }
             if H == PATTERN_DB {
                 if let Some(pdb) = self.pdb.as_mut() {
-                    pdb.undo(tile, next, saved_values);
+                    pdb.undo(tile, next, blank, saved_values);
                 }
             }
             self.tiles = saved_tiles;

@@ -2,11 +2,22 @@
 //!
 //! A pattern is a set of goal cells; its tiles are whatever tiles the target
 //! has there. Its database holds, for every placement of those tiles on the
-//! board, the fewest moves *of pattern tiles* that bring them home while the
-//! blank, which must do the moving, finds its way among them (the other
-//! tiles are indistinguishable and their moves free). Every move moves one
-//! tile, so the sums over disjoint patterns never exceed the true distance,
-//! and one move changes one pattern's value by at most one.
+//! board and every region of free cells the blank can be in, the fewest
+//! moves *of pattern tiles* that bring them home while the blank, which must
+//! do the moving, finds its way among them (the other tiles are
+//! indistinguishable and their moves free). This is the exact distance in
+//! an abstraction of the puzzle: every move of the puzzle is a move there
+//! (of cost 1 if it moves a pattern tile, else 0), so the value never
+//! exceeds the true distance and one move changes it by at most one. Every
+//! move moves one tile, of one pattern, so the sum over disjoint patterns is
+//! admissible and consistent too.
+//!
+//! Keeping the blank's region, rather than the least value over the blank's
+//! cells that Korf and Felner stored, is what keeps the estimate consistent:
+//! the least over the blank's cells can jump by more than one in one move
+//! (on 2x3, `_ 1 3 / 2 5 4` to `1 _ 3 / 2 5 4` goes from 9 to 14 with the
+//! split `1 2 3` and `4 5`). It is also never smaller. Clausecker and
+//! Reinefeld call these zero-aware pattern databases.
 //!
 //! The tables depend only on the cells of the patterns and the blank's goal
 //! cell, not on which tiles the target puts where, so one set of tables
@@ -51,8 +62,10 @@ impl<'a> Reader<'a> {
 
 /// The database of one pattern.
 ///
-/// Invariant: `table[placement_index(cells of the pattern's tiles)]` is the
-/// fewest pattern-tile moves from that placement to the goal cells.
+/// Invariant: `table[placement_index(cells of the pattern's tiles) * 16 + r]`
+/// is the fewest pattern-tile moves from that placement, with the blank in
+/// the region of free cells whose lowest cell is `r`, to the goal; slots
+/// whose `r` is not the lowest cell of a region hold 255.
 #[derive(Clone)]
 pub struct PatternDb {
     shape: Shape,
@@ -96,9 +109,10 @@ impl PatternDb {
     /// use slide_core::Shape;
     /// use slide_solvers::PatternDb;
     /// let db = PatternDb::build(Shape::new(3, 3).unwrap(), &[0, 1], 8);
-    /// assert_eq!(db.len(), 9 * 8);
-    /// assert_eq!(db.value(&[0, 1]), 0);
-    /// assert_eq!(db.value(&[1, 0]), 4);
+    /// assert_eq!(db.len(), 9 * 8 * 16);
+    /// assert_eq!(db.value(&[0, 1], 8), 0);
+    /// // Swapped, one tile steps aside and back: four moves.
+    /// assert_eq!(db.value(&[1, 0], 8), 4);
     /// ```
     pub fn build(shape: Shape, goal_cells: &[u8], blank: usize) -> PatternDb {
         PatternDb::build_with_progress(shape, goal_cells, blank, &mut |_, _| {})
@@ -182,10 +196,7 @@ impl PatternDb {
             }
         }
         progress(head as u64, size as u64);
-        let table = states
-            .chunks(MAX_CELLS)
-            .map(|regions| regions.iter().copied().min().unwrap_or(UNSEEN))
-            .collect();
+        let table = states;
         PatternDb {
             shape,
             blank: blank as u8,
@@ -204,7 +215,7 @@ impl PatternDb {
     /// | 4 | rows, columns, the blank's goal cell, the pattern's size `k` |
     /// | k | the pattern's goal cells |
     /// | 8 | the number of entries, little-endian |
-    /// | entries | one byte per placement, indexed as [`PatternDb::value`] does |
+    /// | entries | one byte per placement and region, as the type's invariant says |
     /// | 8 | the FNV-1a hash of everything before it, little-endian |
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(self.table.len() + 64);
@@ -228,7 +239,7 @@ impl PatternDb {
     /// use slide_solvers::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let mut bytes = db.to_bytes();
-    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap().value(&[1, 0, 2]), db.value(&[1, 0, 2]));
+    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap().value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
     /// bytes[30] ^= 1;
     /// assert!(PatternDb::from_bytes(&bytes).is_err());
     /// bytes.truncate(40);
@@ -254,7 +265,7 @@ impl PatternDb {
         if k > 8 || k >= n || goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
             return Err("the pattern does not fit its board".to_string());
         }
-        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product::<u64>() * MAX_CELLS as u64;
         if entries != expected {
             return Err(format!("{entries} entries, expected {expected}"));
         }
@@ -274,23 +285,34 @@ impl PatternDb {
         })
     }
 
+    /// The shape the database is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// The blank's goal cell the database was built for.
     pub fn blank(&self) -> usize {
         self.blank as usize
     }
 
-    /// The value of the placement with the pattern's `i`-th tile in `cells[i]`.
+    /// The value of the placement with the pattern's `i`-th tile in
+    /// `cells[i]` and the blank in `blank`.
     ///
     /// # Panics
-    /// Panics if `cells` does not list one distinct cell of the board per tile.
-    pub fn value(&self, cells: &[u8]) -> u8 {
+    /// Panics unless `cells` lists one distinct cell of the board per tile,
+    /// and `blank` is another cell.
+    pub fn value(&self, cells: &[u8], blank: usize) -> u8 {
         assert_eq!(cells.len(), self.goal_cells.len(), "one cell per pattern tile");
         let n = self.cells;
+        let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         assert!(cells.iter().all(|&c| (c as usize) < n), "cells of the board");
-        self.table[placement_index(cells, n)]
+        assert!(blank < n && occupied & (1 << blank) == 0, "the blank is on a free cell");
+        let regions = Regions::new(self.shape);
+        let lowest = regions.region(1 << blank, regions.board & !occupied).trailing_zeros() as usize;
+        self.table[placement_index(cells, n) * MAX_CELLS + lowest]
     }
 
-    /// The number of placements.
+    /// The number of entries: 16 per placement (see the invariant).
     pub fn len(&self) -> usize {
         self.table.len()
     }
@@ -302,7 +324,7 @@ impl PatternDb {
 
     /// The largest value in the table.
     pub fn max(&self) -> u8 {
-        self.table.iter().copied().max().unwrap_or(0)
+        self.table.iter().copied().filter(|&v| v != UNSEEN).max().unwrap_or(0)
     }
 
     /// The goal cells of the pattern.
@@ -395,6 +417,7 @@ impl std::fmt::Debug for AdditivePdb {
 }
 
 /// Sets of cells as bit masks (cell `c` is bit `c`), and how they grow.
+#[derive(Clone)]
 struct Regions {
     /// `neighbours[c]`: the cells next to `c`.
     neighbours: [u32; MAX_CELLS],
@@ -460,6 +483,7 @@ impl Regions {
 pub struct AdditivePdb {
     shape: Shape,
     patterns: Vec<PatternDb>,
+    regions: Regions,
 }
 
 impl AdditivePdb {
@@ -499,7 +523,11 @@ impl AdditivePdb {
             .iter()
             .map(|pattern| PatternDb::build(shape, pattern, blank))
             .collect();
-        AdditivePdb { shape, patterns }
+        AdditivePdb {
+            shape,
+            patterns,
+            regions: Regions::new(shape),
+        }
     }
 
     /// Assembles databases built (or loaded) separately. They must be for one
@@ -525,7 +553,11 @@ impl AdditivePdb {
         if covered.count_ones() as usize != shape.cells() {
             return Err(mismatch("the patterns leave cells uncovered"));
         }
-        Ok(AdditivePdb { shape, patterns })
+        Ok(AdditivePdb {
+            shape,
+            patterns,
+            regions: Regions::new(shape),
+        })
     }
 
     /// The databases of a standard split of 4x4 for targets with the blank
@@ -567,11 +599,13 @@ impl AdditivePdb {
         (!covered).trailing_zeros() as usize
     }
 
-    /// The value of pattern `p` for the placement `cells` (in pattern order).
+    /// The value of pattern `p` for the placement `cells` (in pattern order)
+    /// with the blank in the region whose lowest cell is `lowest`.
     #[inline]
-    fn lookup(&self, p: usize, cells: &[u8; 8]) -> u8 {
+    fn lookup(&self, p: usize, cells: &[u8; 8], lowest: u8) -> u8 {
         let pattern = &self.patterns[p];
-        pattern.table[placement_index(&cells[..pattern.goal_cells.len()], pattern.cells)]
+        let placement = placement_index(&cells[..pattern.goal_cells.len()], pattern.cells);
+        pattern.table[placement * MAX_CELLS + lowest as usize]
     }
 
     /// Checks that these tables can estimate distances to `target`.
@@ -616,15 +650,19 @@ struct View {
     /// that pattern's list (`u8::MAX` for the blank).
     pattern_of: [u8; MAX_CELLS],
     slot_of: [u8; MAX_CELLS],
-    /// `values[p]`: pattern `p`'s current value; `sum` their total.
+    /// Per pattern: its value, the (mapped) cells of its tiles in pattern
+    /// order, the set of those cells, and the lowest cell of the blank's region.
     values: [u8; MAX_CELLS],
-    sum: u32,
-    /// `placements[p]`: the (mapped) cells of pattern `p`'s tiles, in pattern order.
     placements: [[u8; 8]; MAX_CELLS],
+    occupied: [u32; MAX_CELLS],
+    lowest: [u8; MAX_CELLS],
+    /// The sum of `values`.
+    sum: u32,
 }
 
-/// What [`PdbState::undo`] needs: each view's old value of the moved tile's pattern.
-pub(crate) type Saved = [u8; 2];
+/// What [`PdbState::undo`] needs: for each view, the moved tile's pattern's
+/// old value and old region.
+pub(crate) type Saved = [(u8, u8); 2];
 
 /// An additive estimate that follows the moves of one search.
 pub(crate) struct PdbState<'a> {
@@ -664,17 +702,24 @@ impl<'a> PdbState<'a> {
                     pattern_of: [u8::MAX; MAX_CELLS],
                     slot_of: [u8::MAX; MAX_CELLS],
                     values: [0; MAX_CELLS],
-                    sum: 0,
                     placements: [[0; 8]; MAX_CELLS],
+                    occupied: [0; MAX_CELLS],
+                    lowest: [0; MAX_CELLS],
+                    sum: 0,
                 };
+                let blank_here = cell_map[board.blank()];
                 for (p, pattern) in pdb.patterns.iter().enumerate() {
                     for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                         let tile = target.tile(cell_map[goal as usize] as usize);
                         view.pattern_of[tile] = p as u8;
                         view.slot_of[tile] = slot as u8;
-                        view.placements[p][slot] = cell_map[cell_of[tile] as usize];
+                        let cell = cell_map[cell_of[tile] as usize];
+                        view.placements[p][slot] = cell;
+                        view.occupied[p] |= 1 << cell;
                     }
-                    view.values[p] = pdb.lookup(p, &view.placements[p]);
+                    let free = pdb.regions.board & !view.occupied[p];
+                    view.lowest[p] = pdb.regions.region(1 << blank_here, free).trailing_zeros() as u8;
+                    view.values[p] = pdb.lookup(p, &view.placements[p], view.lowest[p]);
                     view.sum += view.values[p] as u32;
                 }
                 view
@@ -689,31 +734,43 @@ impl<'a> PdbState<'a> {
         self.views.iter().map(|view| view.sum).max().unwrap_or(0)
     }
 
-    /// Tile `tile` moved to cell `to`: returns the new estimate, and what
-    /// [`PdbState::undo`] needs. Only the tile's pattern in each view changes.
+    /// Tile `tile` moved from cell `from` into the blank's cell `to` (the
+    /// blank is now in `from`): returns the new estimate, and what
+    /// [`PdbState::undo`] needs. Only the tile's own pattern changes in each
+    /// view: for the others the blank stepped between two of their free
+    /// cells and stayed in its region.
     #[inline]
-    pub(crate) fn moved(&mut self, tile: usize, to: usize) -> (u32, Saved) {
-        let mut saved = [0; 2];
+    pub(crate) fn moved(&mut self, tile: usize, from: usize, to: usize) -> (u32, Saved) {
+        let mut saved = [(0, 0); 2];
         let mut best = 0;
+        let regions = &self.pdb.regions;
         for (view, old) in self.views.iter_mut().zip(&mut saved) {
             let p = view.pattern_of[tile] as usize;
-            view.placements[p][view.slot_of[tile] as usize] = view.cell_map[to];
-            *old = view.values[p];
-            view.values[p] = self.pdb.lookup(p, &view.placements[p]);
-            view.sum = view.sum + view.values[p] as u32 - *old as u32;
+            let (from, to) = (view.cell_map[from], view.cell_map[to]);
+            view.placements[p][view.slot_of[tile] as usize] = to;
+            view.occupied[p] ^= (1 << from) | (1 << to);
+            *old = (view.values[p], view.lowest[p]);
+            view.lowest[p] = regions
+                .region(1 << from, regions.board & !view.occupied[p])
+                .trailing_zeros() as u8;
+            view.values[p] = self.pdb.lookup(p, &view.placements[p], view.lowest[p]);
+            view.sum = view.sum + view.values[p] as u32 - old.0 as u32;
             best = best.max(view.sum);
         }
         (best, saved)
     }
 
-    /// Undoes [`PdbState::moved`]: `tile` is back in cell `from`.
+    /// Undoes [`PdbState::moved`]: `tile` is back in `from`, the blank in `to`.
     #[inline]
-    pub(crate) fn undo(&mut self, tile: usize, from: usize, saved: Saved) {
-        for (view, &old) in self.views.iter_mut().zip(&saved) {
+    pub(crate) fn undo(&mut self, tile: usize, from: usize, to: usize, saved: Saved) {
+        for (view, &(old_value, old_lowest)) in self.views.iter_mut().zip(&saved) {
             let p = view.pattern_of[tile] as usize;
-            view.placements[p][view.slot_of[tile] as usize] = view.cell_map[from];
-            view.sum = view.sum + old as u32 - view.values[p] as u32;
-            view.values[p] = old;
+            let (from, to) = (view.cell_map[from], view.cell_map[to]);
+            view.placements[p][view.slot_of[tile] as usize] = from;
+            view.occupied[p] ^= (1 << from) | (1 << to);
+            view.sum = view.sum + old_value as u32 - view.values[p] as u32;
+            view.values[p] = old_value;
+            view.lowest[p] = old_lowest;
         }
     }
 }

@@ -1,0 +1,210 @@
+//! Pattern databases for tools: cached on disk, built with a progress bar,
+//! and used by many threads at once.
+//!
+//! The tables of [`slide_solvers::AdditivePdb`] take seconds to build
+//! (6-6-3: about 8 s here) and a moment to read back, so tools keep them in a
+//! cache folder ([`cache_dir`]), one file per pattern in the versioned,
+//! checksummed format of [`PatternDb::to_bytes`]. A file that is missing,
+//! truncated, damaged, of another format version or for another pattern is
+//! never trusted: it is rebuilt and rewritten.
+//!
+//! ```no_run
+//! use slide_pdb::{cache_dir, load_or_build};
+//! use slide_solvers::Split;
+//! let (pdb, reports) = load_or_build(&cache_dir(), Split::SixSixThree, 15).unwrap();
+//! for report in &reports {
+//!     eprintln!("{report}");
+//! }
+//! ```
+
+use std::fmt;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use slide_core::{Board, Shape};
+use slide_solvers::{ida_star, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION};
+
+/// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
+/// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
+/// system's temporary folder.
+pub fn cache_dir() -> PathBuf {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|value| !value.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("SLIDE_CACHE_DIR") {
+        return dir;
+    }
+    if let Some(dir) = var("XDG_CACHE_HOME") {
+        return dir.join("slide");
+    }
+    if let Some(home) = var("HOME") {
+        return home.join(".cache").join("slide");
+    }
+    std::env::temp_dir().join("slide-cache")
+}
+
+/// The file that holds the pattern with goal cells `cells` on `shape` with
+/// the blank's goal in `blank`, such as `pdb-v1-4x4-b15-0.4.5.8.9.12.bin`.
+pub fn file_name(shape: Shape, blank: usize, cells: &[u8]) -> String {
+    let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+    format!("pdb-v{FORMAT_VERSION}-{shape}-b{blank}-{}.bin", cells.join("."))
+}
+
+/// What became of one pattern's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Read and checked.
+    Loaded,
+    /// Built, because the file could not be used for this reason.
+    Built {
+        /// Why the file was not used.
+        reason: String,
+        /// Why the new file could not be written, if it could not.
+        not_saved: Option<String>,
+    },
+}
+
+/// One pattern's file and what became of it.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The file.
+    pub path: PathBuf,
+    /// Loaded or built.
+    pub origin: Origin,
+    /// How long loading or building took.
+    pub time: Duration,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = self.time.as_secs_f64();
+        match &self.origin {
+            Origin::Loaded => write!(f, "loaded {} in {seconds:.2} s", self.path.display()),
+            Origin::Built { reason, not_saved } => {
+                write!(f, "built {} in {seconds:.2} s ({reason})", self.path.display())?;
+                if let Some(why) = not_saved {
+                    write!(f, "; not saved: {why}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why databases could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheError(pub String);
+
+impl fmt::Display for CacheError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CacheError {}
+
+/// The 4x4 databases of `split` for targets with the blank in the corner
+/// `blank`, from the files in `dir`, building (and saving) those that are
+/// missing or unusable.
+pub fn load_or_build(dir: &Path, split: Split, blank: usize) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
+    let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
+    let partition = split.partition(blank).map_err(|e| CacheError(e.to_string()))?;
+    load_or_build_partition(dir, shape, &partition, blank)
+}
+
+/// [`load_or_build`] for any partition of any shape (see [`AdditivePdb::build`]).
+pub fn load_or_build_partition(
+    dir: &Path,
+    shape: Shape,
+    partition: &[Vec<u8>],
+    blank: usize,
+) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
+    let mut patterns = Vec::new();
+    let mut reports = Vec::new();
+    for (index, cells) in partition.iter().enumerate() {
+        let path = dir.join(file_name(shape, blank, cells));
+        let started = Instant::now();
+        let reason = match std::fs::read(&path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => "no file yet".to_string(),
+            Err(error) => format!("unreadable: {error}"),
+            Ok(bytes) => match PatternDb::from_bytes(&bytes) {
+                Ok(db) if db.goal_cells() == cells.as_slice() && db.blank() == blank && db.shape() == shape => {
+                    patterns.push(db);
+                    reports.push(Report {
+                        path,
+                        origin: Origin::Loaded,
+                        time: started.elapsed(),
+                    });
+                    continue;
+                }
+                Ok(_) => "the file holds another pattern".to_string(),
+                Err(error) => error,
+            },
+        };
+        let db = build_with_bar(shape, cells, blank, index + 1, partition.len());
+        let not_saved = save(dir, &path, &db.to_bytes()).err();
+        patterns.push(db);
+        reports.push(Report {
+            path,
+            origin: Origin::Built { reason, not_saved },
+            time: started.elapsed(),
+        });
+    }
+    let pdb = AdditivePdb::from_patterns(patterns).map_err(|e| CacheError(e.to_string()))?;
+    Ok((pdb, reports))
+}
+
+/// Builds one pattern, with a progress bar on standard error when it is a terminal.
+fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count: usize) -> PatternDb {
+    if !std::io::stderr().is_terminal() {
+        return PatternDb::build(shape, cells, blank);
+    }
+    let bar = ProgressBar::new(0);
+    let style = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}").expect("a valid template");
+    bar.set_style(style.progress_chars("=> "));
+    bar.set_message(format!("pattern database {number} of {count} ({} tiles)", cells.len()));
+    let db = PatternDb::build_with_progress(shape, cells, blank, &mut |done, total| {
+        bar.set_length(total);
+        bar.set_position(done.min(total));
+    });
+    bar.finish_and_clear();
+    db
+}
+
+/// Writes `bytes` to `path` through a temporary file, so that an
+/// interrupted write never leaves a file that looks whole.
+fn save(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&temporary, bytes).map_err(|e| format!("writing {}: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", path.display()))
+}
+
+/// Solves every start to `target` with IDA* and `heuristic`, one start per
+/// thread of rayon's pool at a time; answers in the order of `starts`.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::Heuristic;
+/// let shape = Shape::new(3, 3).unwrap();
+/// let goal = Board::goal(shape);
+/// let starts = [Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap(), goal];
+/// let answers = slide_pdb::solve_in_parallel(&starts, &goal, Heuristic::Manhattan);
+/// assert_eq!(answers[0].as_ref().unwrap().length(), Some(1));
+/// ```
+pub fn solve_in_parallel(
+    starts: &[Board],
+    target: &Board,
+    heuristic: Heuristic<'_>,
+) -> Vec<Result<Answer, SearchError>> {
+    starts
+        .par_iter()
+        .with_max_len(1)
+        .map(|start| ida_star(start, target, heuristic))
+        .collect()
+}

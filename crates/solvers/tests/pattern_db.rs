@@ -1,0 +1,113 @@
+//! Pattern databases: exact where they must be, never above the true
+//! distance, changing by at most one per move, and optimal in IDA*.
+
+mod common;
+
+use common::{check_answer, Rng};
+use slide_core::{factorial, unrank, Board, Shape};
+use slide_solvers::{ida_star, AdditivePdb, DistanceTable, Heuristic, PatternDb, Split};
+
+#[test]
+fn one_pattern_of_every_tile_is_the_exact_distance() {
+    // With every tile in the pattern, every move is a pattern move and the
+    // blank is the only free cell: the database is the distance table.
+    let shape = Shape::new(3, 3).unwrap();
+    let db = PatternDb::build(shape, &[0, 1, 2, 3, 4, 5, 6, 7], 8);
+    let table = DistanceTable::new(shape, 8).unwrap();
+    let mut checked = 0;
+    for r in 0..factorial(9) {
+        let board = unrank(shape, r).unwrap();
+        if let Some(distance) = table.distance(&board) {
+            let cells: Vec<u8> = (1..9)
+                .map(|t| (0..9).find(|&c| board.tile(c) == t).unwrap() as u8)
+                .collect();
+            assert_eq!(db.value(&cells, board.blank()) as usize, distance, "{board}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 181_440);
+}
+
+/// Checks, on every solvable position of `shape`, that the databases of
+/// `partition` never exceed the distance and change by at most one per move.
+fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
+    let pdb = AdditivePdb::build(shape, partition);
+    let goal = Board::goal(shape);
+    let table = DistanceTable::for_target(&goal).unwrap();
+    let heuristic = Heuristic::PatternDb(&pdb);
+    for r in 0..factorial(shape.cells()) {
+        let board = unrank(shape, r).unwrap();
+        let Some(distance) = table.distance(&board) else {
+            continue;
+        };
+        let h = heuristic.estimate(&board, &goal);
+        assert!(h as usize <= distance, "{board}: h {h} > {distance}");
+        assert_eq!(h == 0, distance == 0);
+        for (_, next) in board.successors() {
+            let next_h = heuristic.estimate(&next, &goal);
+            assert!(h.abs_diff(next_h) <= 1, "{board} -> {next}: {h} -> {next_h}");
+        }
+    }
+}
+
+#[test]
+fn small_boards_are_admissible_and_consistent() {
+    check_admissible_and_consistent(Shape::new(2, 3).unwrap(), &[&[0, 1, 2], &[3, 4]]);
+    check_admissible_and_consistent(Shape::new(3, 3).unwrap(), &[&[0, 1, 2, 3], &[4, 5, 6, 7]]);
+    check_admissible_and_consistent(Shape::new(3, 3).unwrap(), &[&[0, 3, 6], &[1, 4], &[2, 5, 7]]);
+    check_admissible_and_consistent(Shape::new(2, 4).unwrap(), &[&[0, 1, 4, 5], &[2, 3, 6]]);
+}
+
+#[test]
+fn fifteen_puzzle_estimates_on_random_walks() {
+    let shape = Shape::new(4, 4).unwrap();
+    let mut rng = Rng::new(11);
+    for (split, blank) in [
+        (Split::FourFourFourThree, 15),
+        (Split::FiveFiveFive, 0),
+        (Split::FourFourFourThree, 3),
+    ] {
+        let pdb = AdditivePdb::fifteen_puzzle(split, blank).unwrap();
+        let goal = Board::goal_with_blank_at(shape, blank);
+        let heuristic = Heuristic::PatternDb(&pdb);
+        for _ in 0..20 {
+            let start = rng.scramble(&goal, 30);
+            // Consistency along a further walk.
+            let mut board = start;
+            for _ in 0..200 {
+                let next = rng.scramble(&board, 1);
+                let (h, next_h) = (heuristic.estimate(&board, &goal), heuristic.estimate(&next, &goal));
+                assert!(h.abs_diff(next_h) <= 1, "{board} -> {next}: {h} -> {next_h}");
+                board = next;
+            }
+            // Admissibility and optimality against IDA* with linear conflict.
+            let reference = ida_star(&start, &goal, Heuristic::LinearConflict).unwrap();
+            let length = reference.length().unwrap();
+            assert!(heuristic.estimate(&start, &goal) as usize <= length);
+            check_answer(
+                "ida_star pdb",
+                &start,
+                &goal,
+                &ida_star(&start, &goal, heuristic).unwrap(),
+                Some(length),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_pattern_database_refuses_a_target_it_was_not_built_for() {
+    let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, 15).unwrap();
+    let shape = Shape::new(4, 4).unwrap();
+    let target = Board::goal_with_blank_at(shape, 0);
+    let error = ida_star(&target, &target, Heuristic::PatternDb(&pdb)).err();
+    // The start is the target: answered before the heuristic is consulted.
+    assert_eq!(error, None);
+    let start = target.apply(slide_core::Move::Right).unwrap();
+    let error = ida_star(&start, &target, Heuristic::PatternDb(&pdb)).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the pattern databases need the target's blank in cell 16, not 1"
+    );
+    assert!(AdditivePdb::fifteen_puzzle(Split::FiveFiveFive, 5).is_err());
+}
