@@ -2,7 +2,7 @@
 //! and optimal in IDA*.
 
 use slide_benches::{korf100, korf_goal};
-use slide_solvers::{ida_star, Heuristic, Split};
+use slide_solvers::{Heuristic, Split};
 
 #[test]
 fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
