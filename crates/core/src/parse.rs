@@ -144,6 +144,22 @@ impl std::error::Error for BoardError {}
 /// Why a text is not a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
+    /// Rows of different lengths.
+    UnevenRows {
+        /// The row, from 0, whose length differs from the first row's.
+        row: usize,
+        /// Its number of cells.
+        found: usize,
+        /// The first row's number of cells.
+        expected: usize,
+    },
+    /// The text does not show the shape, and none was given.
+    UnknownShape {
+        /// The number of cells.
+        cells: usize,
+    },
+    /// The shape the rows show, or the one given, is not supported or does not fit.
+    Shape(String),
     /// A cell's symbol is not a tile or a blank.
     Symbol {
         /// The cell, from 0.
@@ -160,6 +176,14 @@ impl fmt::Display for ParseError {
         match self {
             ParseError::Symbol { cell, error } => write!(f, "cell {}: {error}", cell + 1),
             ParseError::Board(error) => error.fmt(f),
+            ParseError::UnevenRows { row, found, expected } => {
+                write!(f, "row {} has {found} cells, but the first row has {expected}", row + 1)
+            }
+            ParseError::UnknownShape { cells } => write!(
+                f,
+                "cannot tell the shape of {cells} cells: separate the rows with / or give the shape (RxC)"
+            ),
+            ParseError::Shape(message) => f.write_str(message),
         }
     }
 }
@@ -207,6 +231,79 @@ impl Board {
         for (cell, symbol) in symbols.iter().enumerate() {
             let tile = parse_symbol(symbol, cells).map_err(|error| ParseError::Symbol { cell, error })?;
             contents.push(tile);
+        }
+        Ok(Board::from_cells(shape, &contents)?)
+    }
+}
+
+impl Board {
+    /// Reads a board whose rows may be separated by `/` or line breaks, with
+    /// cells separated by whitespace or contiguous within a row.
+    ///
+    /// The shape is `shape` if given; otherwise it comes from the rows, or,
+    /// for a single row, is square when the number of cells is 4, 9 or 16.
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// let board = Board::parse_rows("1 2 3 / 4 5 _", None).unwrap();
+    /// assert_eq!(board.shape(), Shape::new(2, 3).unwrap());
+    /// assert_eq!(Board::parse_rows("12345678x", None).unwrap().shape(), Shape::new(3, 3).unwrap());
+    /// let shape = Shape::new(2, 4).unwrap();
+    /// assert_eq!(Board::parse_rows("1234567.", Some(shape)).unwrap().shape(), shape);
+    /// assert!(Board::parse_rows("1234567.", None).is_err());
+    /// ```
+    pub fn parse_rows(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
+        let rows: Vec<Vec<String>> = text
+            .split(['/', '\n'])
+            .map(|row| {
+                // One token is a row written contiguously: a cell per character.
+                let tokens: Vec<&str> = row.split_whitespace().collect();
+                match tokens[..] {
+                    [single] => single.chars().map(String::from).collect(),
+                    _ => tokens.iter().map(|t| t.to_string()).collect(),
+                }
+            })
+            .filter(|row: &Vec<String>| !row.is_empty())
+            .collect();
+        let cells: Vec<&String> = rows.iter().flatten().collect();
+        let shape = match shape {
+            Some(shape) => {
+                if rows.len() > 1 && rows.len() != shape.rows() {
+                    return Err(ParseError::Shape(format!(
+                        "{} rows given for a {shape} board",
+                        rows.len()
+                    )));
+                }
+                shape
+            }
+            None if rows.len() > 1 => {
+                let width = rows[0].len();
+                if let Some(row) = rows.iter().position(|row| row.len() != width) {
+                    return Err(ParseError::UnevenRows {
+                        row,
+                        found: rows[row].len(),
+                        expected: width,
+                    });
+                }
+                Shape::new(rows.len(), width).map_err(|e| ParseError::Shape(e.to_string()))?
+            }
+            None => match cells.len() {
+                4 => Shape::new(2, 2).expect("2x2"),
+                9 => Shape::new(3, 3).expect("3x3"),
+                16 => Shape::new(4, 4).expect("4x4"),
+                count => return Err(ParseError::UnknownShape { cells: count }),
+            },
+        };
+        if cells.len() != shape.cells() {
+            return Err(BoardError::WrongCellCount {
+                found: cells.len(),
+                expected: shape.cells(),
+            }
+            .into());
+        }
+        let mut contents = Vec::with_capacity(cells.len());
+        for (cell, symbol) in cells.iter().enumerate() {
+            contents.push(parse_symbol(symbol, shape.cells()).map_err(|error| ParseError::Symbol { cell, error })?);
         }
         Ok(Board::from_cells(shape, &contents)?)
     }
@@ -262,6 +359,32 @@ mod tests {
     }
 
     #[test]
+    fn rows_show_the_shape() {
+        let shape = |text: &str| match Board::parse_rows(text, None) {
+            Ok(board) => board.shape().to_string(),
+            Err(error) => format!("error: {error}"),
+        };
+        assert_eq!(shape("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0"), "4x4");
+        assert_eq!(shape("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"), "4x4");
+        assert_eq!(shape("123\n456\n78_\n"), "3x3");
+        assert_eq!(shape("1 2/3 0"), "2x2");
+        assert_eq!(shape("1 2 3 / 4 5 6 / 7 0 8 / 9 10 11"), "4x3");
+        assert_eq!(shape("12/3"), "error: row 2 has 1 cells, but the first row has 2");
+        assert_eq!(
+            shape("1 2 3 4 5 0"),
+            "error: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)"
+        );
+        assert_eq!(
+            shape("1/2/0"),
+            "error: a 3x1 board is not supported: rows and columns must be at least 2 and the board at most 16 cells"
+        );
+        assert_eq!(
+            shape(""),
+            "error: cannot tell the shape of 0 cells: separate the rows with / or give the shape (RxC)"
+        );
+    }
+
+    #[test]
     fn no_input_makes_it_panic() {
         let shape = Shape::new(2, 2).unwrap();
         let alphabet = ["0", "1", "2", "3", "4", "x", " ", "é", "\n", "/"];
@@ -275,6 +398,8 @@ mod tests {
                     rest /= alphabet.len();
                 }
                 let _ = Board::parse(shape, &text);
+                let _ = Board::parse_rows(&text, None);
+                let _ = Board::parse_rows(&text, Some(shape));
             }
         }
     }

@@ -1,0 +1,264 @@
+//! The `slide` program, run as a user runs it: outputs checked against the
+//! distance table, JSON parsed, errors and exit statuses checked.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use slide_core::{Board, Move, Shape};
+use slide_solvers::DistanceTable;
+
+/// Runs `slide ARGS` with `input` on standard input; returns status, stdout, stderr.
+fn slide(args: &[&str], input: &str) -> (i32, String, String) {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_CACHE_DIR", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (output.status.code().unwrap(), text(output.stdout), text(output.stderr))
+}
+
+/// Checks that the moves `letters` lead from `start` to `goal`, and returns their number.
+fn replay(start: &Board, goal: &Board, letters: &str) -> usize {
+    let mut board = *start;
+    for letter in letters.chars() {
+        board = board.apply(Move::from_letter(letter).unwrap()).unwrap();
+    }
+    assert_eq!(board, *goal, "{letters} from {start}");
+    letters.len()
+}
+
+#[test]
+fn solve_gives_shortest_paths() {
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    let table = DistanceTable::for_target(&goal).unwrap();
+    for text in [
+        "2 3 4 1 5 x 7 6 8",
+        "8 6 7 / 2 5 4 / 3 _ 1",
+        "123\n456\n78_",
+        "1 2 3 4 5 6 7 8 0",
+    ] {
+        let (status, stdout, stderr) = slide(&["solve", text], "");
+        assert_eq!((status, stderr.as_str()), (0, ""));
+        let start = Board::parse_rows(text, None).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        let length: usize = lines[0].strip_prefix("length ").unwrap().parse().unwrap();
+        let moves = lines[1].strip_prefix("moves").unwrap().trim();
+        assert_eq!(Some(length), table.distance(&start));
+        assert_eq!(replay(&start, &goal, moves), length);
+    }
+}
+
+#[test]
+fn every_algorithm_agrees() {
+    for algo in ["auto", "bfs", "bidi", "idastar"] {
+        let (status, stdout, _) = slide(&["solve", "8 6 7 2 5 4 3 x 1", "--algo", algo], "");
+        assert_eq!(status, 0);
+        assert!(stdout.starts_with("length 31\n"), "{algo}: {stdout}");
+    }
+    for heuristic in ["manhattan", "linear-conflict"] {
+        let (status, stdout, _) = slide(
+            &[
+                "solve",
+                "8 6 7 2 5 4 3 x 1",
+                "--algo",
+                "idastar",
+                "--heuristic",
+                heuristic,
+            ],
+            "",
+        );
+        assert_eq!((status, stdout.lines().next()), (0, Some("length 31")));
+    }
+}
+
+#[test]
+fn solve_with_a_goal_and_a_shape() {
+    let (status, stdout, _) = slide(&["solve", "12345678.", "--goal", "123.46758"], "");
+    assert_eq!((status, stdout.lines().next()), (0, Some("length 3")));
+    let start = Board::parse_rows("12345678.", None).unwrap();
+    let goal = Board::parse_rows("123.46758", None).unwrap();
+    assert_eq!(
+        replay(
+            &start,
+            &goal,
+            stdout.lines().nth(1).unwrap().trim_start_matches("moves ")
+        ),
+        3
+    );
+    let (status, stdout, _) = slide(&["solve", "1 2 3 4 5 0 6 7", "--shape", "2x4"], "");
+    assert_eq!((status, stdout.lines().next()), (0, Some("length 2")));
+}
+
+#[test]
+fn solve_shows_every_board() {
+    let (status, stdout, _) = slide(&["solve", "1 2 3 / 4 5 6 / 7 _ 8", "--show"], "");
+    assert_eq!(status, 0);
+    assert_eq!(
+        stdout,
+        "length 1\nmoves r\n\nstart\n1 2 3\n4 5 6\n7 _ 8\n\n1 r\n1 2 3\n4 5 6\n7 8 _\n"
+    );
+}
+
+#[test]
+fn solve_json_has_every_field() {
+    let (status, stdout, _) = slide(&["solve", "2 3 4 1 5 x 7 6 8", "--json"], "");
+    assert_eq!(status, 0);
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(value["start"], "2 3 4 / 1 5 _ / 7 6 8");
+    assert_eq!(value["goal"], "1 2 3 / 4 5 6 / 7 8 _");
+    assert_eq!(value["shape"], "3x3");
+    assert_eq!(value["solvable"], true);
+    assert_eq!(value["length"], 19);
+    let start = Board::parse_rows("2 3 4 1 5 x 7 6 8", None).unwrap();
+    assert_eq!(
+        replay(&start, &Board::goal(start.shape()), value["path"].as_str().unwrap()),
+        19
+    );
+    assert_eq!(value["algorithm"], "bidirectional_bfs");
+    assert!(value["nodes_expanded"].as_u64().unwrap() > 0);
+    assert!(value["nodes_generated"].as_u64().unwrap() >= value["nodes_expanded"].as_u64().unwrap());
+    assert!(value["seconds"].as_f64().unwrap() >= 0.0);
+
+    let (status, stdout, _) = slide(&["solve", "2 1 3 4 5 6 7 8 x", "--json"], "");
+    assert_eq!(status, 0);
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (
+            value["solvable"].clone(),
+            value["length"].clone(),
+            value["path"].clone()
+        ),
+        (false.into(), serde_json::Value::Null, serde_json::Value::Null)
+    );
+}
+
+#[test]
+fn fifteen_puzzles_use_pattern_databases() {
+    let (status, stdout, stderr) = slide(&["solve", "2 3 4 0 / 1 5 7 8 / 9 6 10 12 / 13 14 11 15", "--json"], "");
+    assert_eq!(status, 0, "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (value["length"].as_u64(), value["algorithm"].as_str()),
+        (Some(9), Some("ida_star/pdb-6-6-3"))
+    );
+}
+
+#[test]
+fn errors_say_what_and_exit_with_a_status() {
+    let cases: [(&[&str], i32, &str); 7] = [
+        (&["solve", "1 2 3 4 5 6 7 8 9"], 2, "error: the board: cell 9: tile 9 is out of range: tiles are 1 to 8\n"),
+        (&["solve", "1 2 3 4 5 0"], 2, "error: the board: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)\n"),
+        (&["solve", "12345678x", "--goal", "1234"], 2, "error: the goal: found 4 cells, expected 9\n"),
+        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: pattern databases exist for 4x4 goals with the blank in a corner; use --heuristic linear-conflict\n"),
+        (
+            &["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--algo", "bfs", "--max-states", "1000"],
+            1,
+            "error: the search stopped after storing 1000 states without reaching the target; IDA* needs no such memory (try --algo idastar, or raise --max-states)\n",
+        ),
+        (&["table", "3x4"], 2, "error: a 3x4 board has 239500800 positions, too many to tabulate here; boards that fit: 2x2, 2x3, 2x4, 2x5, 3x2, 3x3, 4x2, 5x2\n"),
+        (&["table", "3x"], 2, ""),
+    ];
+    for (args, expected_status, expected_stderr) in cases {
+        let (status, stdout, stderr) = slide(args, "");
+        assert_eq!(status, expected_status, "{args:?}: {stderr}");
+        assert_eq!(stdout, "", "{args:?}");
+        if !expected_stderr.is_empty() {
+            assert_eq!(stderr, expected_stderr, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn table_3x3_is_the_reference_histogram() {
+    let (status, stdout, _) = slide(&["table", "3x3"], "");
+    assert_eq!(status, 0);
+    let reference =
+        std::fs::read_to_string(slide_testdata::testdata_root().join("reference/eight-puzzle-distances.tsv")).unwrap();
+    let reference: String = reference
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(stdout, reference);
+    // Another goal with the blank in the same cell has the same table.
+    let (_, other, _) = slide(&["table", "3x3", "--goal", "8 7 6 / 5 4 3 / 2 1 _"], "");
+    assert_eq!(other, stdout);
+}
+
+#[test]
+fn random_boards_are_solvable_and_repeatable() {
+    let (status, first, _) = slide(&["random", "3x3", "--count", "50", "--seed", "7"], "");
+    assert_eq!(status, 0);
+    let (_, second, _) = slide(&["random", "3x3", "--count", "50", "--seed", "7"], "");
+    assert_eq!(first, second);
+    let table = DistanceTable::for_target(&Board::goal(Shape::new(3, 3).unwrap())).unwrap();
+    let boards: Vec<Board> = first
+        .lines()
+        .map(|line| Board::parse_rows(line, None).unwrap())
+        .collect();
+    assert_eq!(boards.len(), 50);
+    assert!(boards.iter().all(|board| table.distance(board).is_some()));
+    let (_, walked, _) = slide(&["random", "3x3", "--count", "20", "--seed", "1", "--moves", "6"], "");
+    for line in walked.lines() {
+        let distance = table.distance(&Board::parse_rows(line, None).unwrap()).unwrap();
+        assert!(distance <= 6 && distance.is_multiple_of(2), "{line}: {distance}");
+    }
+    let (status, four, _) = slide(&["random", "4x4", "--seed", "3"], "");
+    assert_eq!(
+        (status, Board::parse_rows(four.trim(), None).unwrap().shape()),
+        (0, Shape::new(4, 4).unwrap())
+    );
+}
+
+#[test]
+fn batch_answers_in_order_and_reports_bad_lines() {
+    let input =
+        "2 3 4 1 5 x 7 6 8\n# a comment\n\n1 2 3 4 5 6 7 8 9\n12345678. ; 123.46758\n2 1 3 4 5 6 7 8 x\n1 2 / 3 0\n";
+    let (status, stdout, stderr) = slide(&["batch"], input);
+    assert_eq!(status, 2);
+    let lines: Vec<Vec<&str>> = stdout.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(
+        lines.iter().map(|l| (l[0], l[1])).collect::<Vec<_>>(),
+        [("1", "19"), ("5", "3"), ("6", "unsolvable"), ("7", "0")]
+    );
+    let start = Board::parse_rows("2 3 4 1 5 x 7 6 8", None).unwrap();
+    assert_eq!(replay(&start, &Board::goal(start.shape()), lines[0][2]), 19);
+    assert!(
+        stderr.contains("line 4: the board: cell 9: tile 9 is out of range: tiles are 1 to 8\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("4 instances: 3 solved, 1 unsolvable; total length 22, mean 7.33;"),
+        "{stderr}"
+    );
+
+    let (status, stdout, _) = slide(&["batch", "--json"], "12345678x\n1234567x8\n");
+    assert_eq!(status, 0);
+    let values: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(values.len(), 2);
+    assert_eq!(
+        (values[1]["line"].as_u64(), values[1]["length"].as_u64()),
+        (Some(2), Some(1))
+    );
+}
+
+#[test]
+fn batch_reads_a_file() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("slide-batch-input.txt");
+    std::fs::write(&file, "1 2 3 4 5 6 7 x 8\n").unwrap();
+    let (status, stdout, _) = slide(&["batch", file.to_str().unwrap()], "");
+    assert_eq!((status, stdout.as_str()), (0, "1\t1\tr\n"));
+    let (status, _, stderr) = slide(&["batch", "/no/such/file"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.starts_with("error: /no/such/file: "), "{stderr}");
+}
