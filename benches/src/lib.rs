@@ -44,3 +44,63 @@ pub fn korf100() -> Result<Vec<KorfInstance>, String> {
         })
         .collect()
 }
+
+/// A set of 3x3 boards from `testdata/bench/NAME.txt`, one per line.
+pub fn eight_puzzle_set(name: &str) -> Result<Vec<Board>, String> {
+    let path = testdata().join("bench").join(format!("{name}.txt"));
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| Board::parse_rows(line, None).map_err(|e| format!("{}: {line}: {e}", path.display())))
+        .collect()
+}
+
+/// The 8-puzzle as the `pathfinding` crate's users write it: nine bytes, 0 the blank.
+pub mod plain {
+    use slide_core::Board;
+
+    /// A board as `[u8; 9]`.
+    pub type Plain = [u8; 9];
+
+    /// The plain form of a 3x3 board.
+    pub fn from_board(board: &Board) -> Plain {
+        std::array::from_fn(|cell| board.tile(cell) as u8)
+    }
+
+    /// The boards one move away: the blank swapped with each neighbour.
+    pub fn successors(board: &Plain) -> Vec<Plain> {
+        let blank = board.iter().position(|&t| t == 0).expect("a blank");
+        let (row, col) = (blank / 3, blank % 3);
+        let mut next = Vec::with_capacity(4);
+        let mut swap = |other: usize| {
+            let mut b = *board;
+            b.swap(blank, other);
+            next.push(b);
+        };
+        if row > 0 {
+            swap(blank - 3);
+        }
+        if row < 2 {
+            swap(blank + 3);
+        }
+        if col > 0 {
+            swap(blank - 1);
+        }
+        if col < 2 {
+            swap(blank + 1);
+        }
+        next
+    }
+
+    /// The Manhattan distance to `goal`.
+    pub fn manhattan(board: &Plain, goal: &Plain) -> u32 {
+        let mut total = 0;
+        for (cell, &tile) in board.iter().enumerate() {
+            if tile != 0 {
+                let home = goal.iter().position(|&t| t == tile).expect("the same tiles");
+                total += ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32;
+            }
+        }
+        total
+    }
+}

@@ -1,0 +1,147 @@
+//! Criterion benchmarks: this workspace's solvers side by side, and the
+//! `pathfinding` crate's generic searches on the same 8-puzzle instances.
+//! Every benchmark checks its answer against the distance table.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use pathfinding::prelude::{bfs as pf_bfs, bfs_bidirectional as pf_bfs_bidirectional, idastar as pf_idastar};
+use slide_benches::plain::{self, Plain};
+use slide_benches::{eight_puzzle_set, korf100, korf_goal};
+use slide_core::{Board, Shape};
+use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic, Split};
+
+/// The distance of every board of a set, from the complete table.
+fn expected(boards: &[Board], goal: &Board) -> Vec<Option<usize>> {
+    let table = DistanceTable::for_target(goal).unwrap();
+    boards.iter().map(|b| table.distance(b)).collect()
+}
+
+fn check(answer: Answer, expected: Option<usize>) {
+    assert_eq!(answer.length(), expected);
+}
+
+/// The `pathfinding` crate's three searches on one plain board; each returns the length.
+fn pathfinding_bfs(start: &Plain, goal: &Plain) -> Option<usize> {
+    pf_bfs(start, plain::successors, |b| b == goal).map(|path| path.len() - 1)
+}
+
+fn pathfinding_bfs_bidirectional(start: &Plain, goal: &Plain) -> Option<usize> {
+    pf_bfs_bidirectional(start, goal, plain::successors, plain::successors).map(|path| path.len() - 1)
+}
+
+fn pathfinding_idastar(start: &Plain, goal: &Plain) -> Option<usize> {
+    pf_idastar(
+        start,
+        |b| plain::successors(b).into_iter().map(|n| (n, 1u32)),
+        |b| plain::manhattan(b, goal),
+        |b| b == goal,
+    )
+    .map(|(_, cost)| cost as usize)
+}
+
+fn eight_puzzle(c: &mut Criterion) {
+    let goal = Board::goal(Shape::new(3, 3).unwrap());
+    let plain_goal = plain::from_board(&goal);
+    for set in ["eight-hardest", "eight-random-100", "eight-unsolvable"] {
+        let boards = eight_puzzle_set(set).unwrap();
+        // The hardest set is benchmarked per position, the others whole.
+        let boards = if set == "eight-hardest" {
+            boards[..1].to_vec()
+        } else {
+            boards
+        };
+        let lengths = expected(&boards, &goal);
+        let plains: Vec<Plain> = boards.iter().map(plain::from_board).collect();
+        let mut group = c.benchmark_group(format!("3x3/{set}"));
+        group.sample_size(20);
+        let cases: [(&str, fn(&Board, &Board) -> Answer); 4] = [
+            ("bfs", |s, g| bfs(s, g).unwrap()),
+            ("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).unwrap()),
+            ("ida_star_manhattan", |s, g| {
+                ida_star(s, g, Heuristic::Manhattan).unwrap()
+            }),
+            ("ida_star_linear_conflict", |s, g| {
+                ida_star(s, g, Heuristic::LinearConflict).unwrap()
+            }),
+        ];
+        for (name, solve) in cases {
+            group.bench_function(BenchmarkId::new("slide", name), |b| {
+                b.iter(|| {
+                    for (board, &length) in boards.iter().zip(&lengths) {
+                        check(solve(black_box(board), &goal), length);
+                    }
+                })
+            });
+        }
+        group.bench_function(BenchmarkId::new("slide", "distance_table_build_and_solve"), |b| {
+            b.iter(|| {
+                let table = DistanceTable::for_target(&goal).unwrap();
+                for (board, &length) in boards.iter().zip(&lengths) {
+                    check(table.solve(black_box(board), &goal).unwrap(), length);
+                }
+            })
+        });
+        let peers: [(&str, fn(&Plain, &Plain) -> Option<usize>); 3] = [
+            ("bfs", pathfinding_bfs),
+            ("bfs_bidirectional", pathfinding_bfs_bidirectional),
+            ("idastar_manhattan", pathfinding_idastar),
+        ];
+        for (name, solve) in peers {
+            // The peers' BFS explores the whole unsolvable half (181,440
+            // states) before it gives up, and its IDA* never stops there.
+            if set == "eight-unsolvable" && name == "idastar_manhattan" {
+                continue;
+            }
+            group.bench_function(BenchmarkId::new("pathfinding", name), |b| {
+                b.iter(|| {
+                    for (board, &length) in plains.iter().zip(&lengths) {
+                        assert_eq!(solve(black_box(board), &plain_goal), length);
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+fn distance_table(c: &mut Criterion) {
+    let goal = Board::goal(Shape::new(3, 3).unwrap());
+    let mut group = c.benchmark_group("3x3/complete");
+    group.sample_size(20);
+    group.bench_function("slide/distance_table", |b| {
+        b.iter(|| {
+            let table = DistanceTable::for_target(black_box(&goal)).unwrap();
+            assert_eq!(table.histogram().len(), 32);
+        })
+    });
+    group.finish();
+}
+
+fn fifteen_puzzle(c: &mut Criterion) {
+    let goal = korf_goal();
+    let mut instances = korf100().unwrap();
+    instances.sort_by_key(|instance| instance.optimal);
+    let chosen = &instances[..3];
+    let dir = slide_pdb::cache_dir();
+    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.blank()).unwrap();
+    let mut group = c.benchmark_group("4x4/korf");
+    group.sample_size(10);
+    for instance in chosen {
+        let heuristics = [
+            ("manhattan", Heuristic::Manhattan),
+            ("linear_conflict", Heuristic::LinearConflict),
+            ("pdb_6_6_3", Heuristic::PatternDb(&pdb)),
+        ];
+        for (name, heuristic) in heuristics {
+            group.bench_function(BenchmarkId::new(format!("ida_star_{name}"), instance.id), |b| {
+                b.iter(|| {
+                    let answer = ida_star(black_box(&instance.start), &goal, heuristic).unwrap();
+                    assert_eq!(answer.length(), Some(instance.optimal));
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, distance_table, eight_puzzle, fifteen_puzzle);
+criterion_main!(benches);
