@@ -9,6 +9,12 @@ use slide_benches::{eight_puzzle_set, korf100, korf_goal};
 use slide_core::{Board, Shape};
 use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic, Split};
 
+/// One of this workspace's solvers, from start and goal to an answer.
+type Solver = fn(&Board, &Board) -> Answer;
+
+/// One of the `pathfinding` crate's searches, from start and goal to a length.
+type PeerSolver = fn(&Plain, &Plain) -> Option<usize>;
+
 /// The distance of every board of a set, from the complete table.
 fn expected(boards: &[Board], goal: &Board) -> Vec<Option<usize>> {
     let table = DistanceTable::for_target(goal).unwrap();
@@ -53,7 +59,7 @@ fn eight_puzzle(c: &mut Criterion) {
         let plains: Vec<Plain> = boards.iter().map(plain::from_board).collect();
         let mut group = c.benchmark_group(format!("3x3/{set}"));
         group.sample_size(20);
-        let cases: [(&str, fn(&Board, &Board) -> Answer); 4] = [
+        let cases: [(&str, Solver); 4] = [
             ("bfs", |s, g| bfs(s, g).unwrap()),
             ("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).unwrap()),
             ("ida_star_manhattan", |s, g| {
@@ -80,7 +86,7 @@ fn eight_puzzle(c: &mut Criterion) {
                 }
             })
         });
-        let peers: [(&str, fn(&Plain, &Plain) -> Option<usize>); 3] = [
+        let peers: [(&str, PeerSolver); 3] = [
             ("bfs", pathfinding_bfs),
             ("bfs_bidirectional", pathfinding_bfs_bidirectional),
             ("idastar_manhattan", pathfinding_idastar),
