@@ -3,7 +3,6 @@
 //! Every benchmark checks its answer against the distance table.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use pathfinding::prelude::{bfs as pf_bfs, bfs_bidirectional as pf_bfs_bidirectional, idastar as pf_idastar};
 use slide_benches::plain::{self, Plain};
 use slide_benches::{eight_puzzle_set, korf100, korf_goal};
 use slide_core::{Board, Shape};
@@ -23,25 +22,6 @@ fn expected(boards: &[Board], goal: &Board) -> Vec<Option<usize>> {
 
 fn check(answer: Answer, expected: Option<usize>) {
     assert_eq!(answer.length(), expected);
-}
-
-/// The `pathfinding` crate's three searches on one plain board; each returns the length.
-fn pathfinding_bfs(start: &Plain, goal: &Plain) -> Option<usize> {
-    pf_bfs(start, plain::successors, |b| b == goal).map(|path| path.len() - 1)
-}
-
-fn pathfinding_bfs_bidirectional(start: &Plain, goal: &Plain) -> Option<usize> {
-    pf_bfs_bidirectional(start, goal, plain::successors, plain::successors).map(|path| path.len() - 1)
-}
-
-fn pathfinding_idastar(start: &Plain, goal: &Plain) -> Option<usize> {
-    pf_idastar(
-        start,
-        |b| plain::successors(b).into_iter().map(|n| (n, 1u32)),
-        |b| plain::manhattan(b, goal),
-        |b| b == goal,
-    )
-    .map(|(_, cost)| cost as usize)
 }
 
 fn eight_puzzle(c: &mut Criterion) {
@@ -87,9 +67,9 @@ fn eight_puzzle(c: &mut Criterion) {
             })
         });
         let peers: [(&str, PeerSolver); 3] = [
-            ("bfs", pathfinding_bfs),
-            ("bfs_bidirectional", pathfinding_bfs_bidirectional),
-            ("idastar_manhattan", pathfinding_idastar),
+            ("bfs", plain::bfs),
+            ("bfs_bidirectional", plain::bfs_bidirectional),
+            ("idastar_manhattan", plain::idastar),
         ];
         for (name, solve) in peers {
             // The peers' BFS explores the whole unsolvable half (181,440

@@ -92,6 +92,27 @@ pub mod plain {
         next
     }
 
+    /// The `pathfinding` crate's breadth-first search; the path's length.
+    pub fn bfs(start: &Plain, goal: &Plain) -> Option<usize> {
+        pathfinding::prelude::bfs(start, successors, |b| b == goal).map(|path| path.len() - 1)
+    }
+
+    /// The `pathfinding` crate's two-ended breadth-first search; the path's length.
+    pub fn bfs_bidirectional(start: &Plain, goal: &Plain) -> Option<usize> {
+        pathfinding::prelude::bfs_bidirectional(start, goal, successors, successors).map(|path| path.len() - 1)
+    }
+
+    /// The `pathfinding` crate's IDA* with Manhattan distance; the path's length.
+    pub fn idastar(start: &Plain, goal: &Plain) -> Option<usize> {
+        pathfinding::prelude::idastar(
+            start,
+            |b| successors(b).into_iter().map(|n| (n, 1u32)),
+            |b| manhattan(b, goal),
+            |b| b == goal,
+        )
+        .map(|(_, cost)| cost as usize)
+    }
+
     /// The Manhattan distance to `goal`.
     pub fn manhattan(board: &Plain, goal: &Plain) -> u32 {
         let mut total = 0;

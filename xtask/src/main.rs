@@ -3,11 +3,13 @@
 //! - `cargo xtask bundle BIN...` writes `target/bundle/BIN.rs` for each judge driver named;
 //! - `cargo xtask bundle --all` writes the file of every judge driver;
 //! - `cargo xtask cputime PROGRAM INPUT [RUNS]` reports the median CPU time
-//!   of whole runs of a program on an input, as a judge charges it.
+//!   of whole runs of a program on an input, as a judge charges it;
+//! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
+//!   8-puzzle and writes `benches/report/report.csv` and `report.svg`.
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +26,9 @@ fn run(args: &[String]) -> Result<(), String> {
     let (task, rest) = args.split_first().ok_or(USAGE)?;
     if task == "cputime" {
         return cputime(rest);
+    }
+    if task == "report" {
+        return report(rest);
     }
     if task != "bundle" || rest.is_empty() {
         return Err(format!("unknown task or missing argument\n{USAGE}"));
@@ -70,4 +75,31 @@ fn cputime(args: &[String]) -> Result<(), String> {
     let line = xtask::cputime::report(std::path::Path::new(program), std::path::Path::new(input), runs)?;
     println!("{line}");
     Ok(())
+}
+
+fn report(args: &[String]) -> Result<(), String> {
+    let root = xtask::workspace_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let status = std::process::Command::new(cargo)
+        .args([
+            "run",
+            "--release",
+            "--quiet",
+            "--package",
+            "slide-benches",
+            "--bin",
+            "report",
+            "--",
+            "--out",
+        ])
+        .arg(root.join("benches/report"))
+        .args(args)
+        .current_dir(&root)
+        .status()
+        .map_err(|e| format!("running cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the report failed ({status})"))
+    }
 }

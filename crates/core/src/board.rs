@@ -259,13 +259,21 @@ impl Board {
     }
 }
 
-/// Moves the tile in cell `to` into the blank cell `from`, on packed tiles.
+/// Moves the tile in cell `to` into the blank cell `from`, on packed tiles
+/// (see [`Board::tiles`]): the move of the blank from `from` to `to`.
 ///
 /// Nibble `from` is 0 (the blank) and nibble `to` holds some tile `t`. XOR-ing
 /// `t` into both nibbles writes `t` into `from` (0 ^ t = t) and clears `to`
 /// (t ^ t = 0): two shifts and two XORs, no loop over the cells.
+///
+/// ```
+/// use slide_core::{slide, Board, Move, Shape};
+/// let goal = Board::goal(Shape::new(2, 2).unwrap());
+/// let moved = goal.apply(Move::Up).unwrap();
+/// assert_eq!(slide(goal.tiles(), goal.blank(), moved.blank()), moved.tiles());
+/// ```
 #[inline]
-pub(crate) fn slide(tiles: u64, from: usize, to: usize) -> u64 {
+pub fn slide(tiles: u64, from: usize, to: usize) -> u64 {
     let t = (tiles >> (4 * to)) & 0xF;
     tiles ^ (t << (4 * from)) ^ (t << (4 * to))
 }

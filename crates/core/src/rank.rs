@@ -109,18 +109,32 @@ pub fn rank(board: &Board) -> u64 {
 /// ```
 #[inline]
 pub fn rank_after_slide(board: &Board, rank: u64, next_blank: usize) -> u64 {
-    let n = board.shape().cells();
-    let (b, c) = (board.blank(), next_blank);
-    let t = board.tile(c);
+    rank_step(board.tiles(), board.shape().cells(), board.blank(), next_blank, rank)
+}
+
+/// [`rank_after_slide`] on packed tiles (see [`Board::tiles`]) of a board of
+/// `cells` cells with the blank in `blank`: for searches that keep boards packed.
+///
+/// ```
+/// use slide_core::{rank, rank_step, Board, Move, Shape};
+/// let board = Board::goal(Shape::new(3, 3).unwrap());
+/// let moved = board.apply(Move::Left).unwrap();
+/// assert_eq!(rank_step(board.tiles(), 9, board.blank(), moved.blank(), rank(&board)), rank(&moved));
+/// ```
+#[inline]
+pub fn rank_step(tiles: u64, cells: usize, blank: usize, next_blank: usize, rank: u64) -> u64 {
+    let tile = |cell: usize| ((tiles >> (4 * cell)) & 0xF) as usize;
+    let (b, c) = (blank, next_blank);
+    let t = tile(c);
     let (lo, hi) = if b < c { (b, c) } else { (c, b) };
-    let mut delta = (hi - lo) as u64 * FACTORIALS[n - 1];
+    let mut delta = (hi - lo) as u64 * FACTORIALS[cells - 1];
     let mut minus = 0u64;
     for cell in lo + 1..hi {
-        let u = board.tile(cell);
+        let u = tile(cell);
         if u < t {
-            delta += FACTORIALS[n - 1 - u];
+            delta += FACTORIALS[cells - 1 - u];
         } else {
-            minus += FACTORIALS[n - 1 - t];
+            minus += FACTORIALS[cells - 1 - t];
         }
     }
     // delta >= minus: the first term alone exceeds any sum of smaller factorials here.

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use slide_core::{Board, Move};
+use slide_core::{slide, Board};
 
 use crate::state_map::{reached_by, DenseMap, HashedMap, StateMap, ROOT};
 use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
@@ -43,32 +43,38 @@ pub fn bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Ans
     }
 }
 
-/// The search itself, compiled once per kind of map.
+/// The search itself, compiled once per kind of map. Boards travel packed:
+/// tiles, key, blank cell, and the index of the move that made them (4 for
+/// none), so that the move undoing it is skipped without a look-up.
 fn search(start: &Board, target: &Board, mut visited: impl StateMap) -> Result<Answer, SearchError> {
+    let neighbours = start.shape().neighbours();
+    let target_tiles = target.tiles();
     let start_key = visited.key(start);
     visited.insert(start_key, ROOT)?;
     let mut stats = Stats::default();
-    let mut queue = VecDeque::from([(*start, start_key, None::<Move>)]);
-    while let Some((board, key, last)) = queue.pop_front() {
+    let mut queue = VecDeque::from([(start.tiles(), start_key, start.blank() as u8, 4u8)]);
+    while let Some((tiles, key, blank, last)) = queue.pop_front() {
         stats.expanded += 1;
-        for (mv, next) in board.successors() {
-            // The reverse of the last move leads back to the parent, which is
-            // visited already: skip it without a look-up.
-            if Some(mv.reverse()) == last {
+        let blank = blank as usize;
+        for (mv, &next) in neighbours[blank].iter().enumerate() {
+            // Moves `m` and `3 - m` undo each other (see `Move`).
+            if next == u8::MAX || mv as u8 + last == 3 {
                 continue;
             }
             stats.generated += 1;
-            let next_key = visited.child_key(&board, key, &next);
+            let next = next as usize;
+            let next_tiles = slide(tiles, blank, next);
+            let next_key = visited.child_key(tiles, blank, key, next_tiles, next);
             if !visited.insert(next_key, reached_by(mv))? {
                 continue;
             }
-            if next == *target {
+            if next_tiles == target_tiles {
                 return Ok(Answer {
-                    path: Some(visited.path_to(&next)),
+                    path: Some(visited.path_to(target)),
                     stats,
                 });
             }
-            queue.push_back((next, next_key, Some(mv)));
+            queue.push_back((next_tiles, next_key, next as u8, mv as u8));
         }
     }
     unreachable!("parity said {target} is reachable from {start}, but the search exhausted its component")

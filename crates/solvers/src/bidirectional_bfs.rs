@@ -11,7 +11,7 @@
 //! a shortest path. Searches that alternate single pops between two queues
 //! break the "exactly the states within" premise and can return a longer path.
 
-use slide_core::Board;
+use slide_core::{slide, Board, Shape};
 
 use crate::state_map::{reached_by, DenseMap, HashedMap, StateMap, ROOT};
 use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
@@ -19,8 +19,8 @@ use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DEN
 /// One end of the search: what it has visited and its newest layer.
 struct Side<M> {
     visited: M,
-    /// The newest layer's boards with their keys.
-    layer: Vec<(Board, u64)>,
+    /// The newest layer's boards, packed: tiles, key, blank cell.
+    layer: Vec<(u64, u64, u8)>,
 }
 
 impl<M: StateMap> Side<M> {
@@ -29,7 +29,7 @@ impl<M: StateMap> Side<M> {
         visited.insert(key, ROOT)?;
         Ok(Side {
             visited,
-            layer: vec![(*root, key)],
+            layer: vec![(root.tiles(), key, root.blank() as u8)],
         })
     }
 }
@@ -67,17 +67,19 @@ pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize)
         search(
             Side::new(start, DenseMap::new(cells))?,
             Side::new(target, DenseMap::new(cells))?,
+            start.shape(),
         )
     } else {
         search(
             Side::new(start, HashedMap::new(limit))?,
             Side::new(target, HashedMap::new(limit))?,
+            start.shape(),
         )
     }
 }
 
 /// The search itself, compiled once per kind of map.
-fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>) -> Result<Answer, SearchError> {
+fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>, shape: Shape) -> Result<Answer, SearchError> {
     let mut stats = Stats::default();
     loop {
         // Advance the end with the smaller newest layer: it costs less.
@@ -87,7 +89,7 @@ fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>) -> Result<An
         } else {
             (&mut backward, &forward)
         };
-        if let Some(meeting) = advance(this, other, &mut stats)? {
+        if let Some(meeting) = advance(this, other, shape, &mut stats)? {
             let mut path = forward.visited.path_to(&meeting);
             // The backward side recorded moves away from the target; walked
             // from the meeting point, each one's reverse leads to the target.
@@ -103,26 +105,40 @@ fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>) -> Result<An
 
 /// Expands the whole newest layer of `this`, and returns the first new state
 /// that `other` has visited, if any.
-fn advance<M: StateMap>(this: &mut Side<M>, other: &Side<M>, stats: &mut Stats) -> Result<Option<Board>, SearchError> {
+fn advance<M: StateMap>(
+    this: &mut Side<M>,
+    other: &Side<M>,
+    shape: Shape,
+    stats: &mut Stats,
+) -> Result<Option<Board>, SearchError> {
     let layer = std::mem::take(&mut this.layer);
     assert!(
         !layer.is_empty(),
         "parity said the target is reachable, but one side ran out of states"
     );
+    let neighbours = shape.neighbours();
     let mut next_layer = Vec::with_capacity(layer.len() * 2);
-    for &(board, key) in &layer {
+    for &(tiles, key, blank) in &layer {
         stats.expanded += 1;
-        for (mv, next) in board.successors() {
+        let blank = blank as usize;
+        for (mv, &next) in neighbours[blank].iter().enumerate() {
+            if next == u8::MAX {
+                continue;
+            }
             stats.generated += 1;
-            let next_key = this.visited.child_key(&board, key, &next);
+            let next = next as usize;
+            let next_tiles = slide(tiles, blank, next);
+            let next_key = this.visited.child_key(tiles, blank, key, next_tiles, next);
             if !this.visited.insert(next_key, reached_by(mv))? {
                 continue;
             }
             // Both sides key a board alike: they share its shape.
             if other.visited.get(next_key) != 0 {
-                return Ok(Some(next));
+                return Ok(Some(
+                    Board::from_tiles(shape, next_tiles).expect("moves keep a board valid"),
+                ));
             }
-            next_layer.push((next, next_key));
+            next_layer.push((next_tiles, next_key, next as u8));
         }
     }
     this.layer = next_layer;

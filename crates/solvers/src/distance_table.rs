@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use slide_core::{factorial, rank, rank_after_slide, Board, Shape};
+use slide_core::{factorial, rank, rank_after_slide, rank_step, slide, Board, Shape};
 
 use crate::{Answer, Stats, DENSE_MAX_CELLS};
 
@@ -78,21 +78,33 @@ impl DistanceTable {
         }
         let goal = Board::goal_with_blank_at(shape, blank % shape.cells());
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize];
-        distances[rank(&goal) as usize] = 0;
-        // A queue in one vector: the boards are appended layer by layer and
-        // read in order, so each board's distance is its layer's.
-        let mut queue = vec![(goal, rank(&goal))];
+        let cells = shape.cells();
+        let neighbours = shape.neighbours();
+        let goal_rank = rank(&goal) as u32;
+        distances[goal_rank as usize] = 0;
+        // A queue in one vector: boards are appended layer by layer and read
+        // in order, so each board's distance is its layer's. Boards travel
+        // packed: tiles, rank, blank cell, and the index of the move that
+        // made them (4 for none), whose undoing is skipped without a look-up.
+        let mut queue = Vec::with_capacity(distances.len() / 2);
+        queue.push((goal.tiles(), goal_rank, goal.blank() as u8, 4u8));
         let mut head = 0;
         while head < queue.len() {
-            let (board, key) = queue[head];
+            let (tiles, key, blank, last) = queue[head];
             head += 1;
             let next_distance = distances[key as usize] + 1;
-            for (_, next) in board.successors() {
-                let next_key = rank_after_slide(&board, key, next.blank());
+            let blank = blank as usize;
+            for (mv, &next) in neighbours[blank].iter().enumerate() {
+                // Moves `m` and `3 - m` undo each other (see `Move`).
+                if next == u8::MAX || mv as u8 + last == 3 {
+                    continue;
+                }
+                let next = next as usize;
+                let next_key = rank_step(tiles, cells, blank, next, key as u64) as u32;
                 let slot = &mut distances[next_key as usize];
                 if *slot == UNREACHED {
                     *slot = next_distance;
-                    queue.push((next, next_key));
+                    queue.push((slide(tiles, blank, next), next_key, next as u8, mv as u8));
                 }
             }
         }

@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use slide_core::{factorial, rank, rank_after_slide, Board, Move};
+use slide_core::{factorial, rank, rank_step, Board, Move};
 
 use crate::SearchError;
 
@@ -39,9 +39,9 @@ pub(crate) type Entry = u8;
 /// The entry of a search's starting state.
 pub(crate) const ROOT: Entry = 5;
 
-/// The entry of a state reached by `mv`.
+/// The entry of a state reached by the move with index `mv` (`Move as usize`).
 #[inline]
-pub(crate) fn reached_by(mv: Move) -> Entry {
+pub(crate) fn reached_by(mv: usize) -> Entry {
     mv as u8 + 1
 }
 
@@ -59,8 +59,9 @@ pub(crate) trait StateMap: Sized {
     /// The key of `board`, computed from scratch.
     fn key(&self, board: &Board) -> u64;
 
-    /// The key of `next`, reached from `board` (whose key is `key`) by one move.
-    fn child_key(&self, board: &Board, key: u64, next: &Board) -> u64;
+    /// The key of the board with packed tiles `next_tiles` and the blank in
+    /// `next_blank`, one move from the board with `tiles`, `blank` and `key`.
+    fn child_key(&self, tiles: u64, blank: usize, key: u64, next_tiles: u64, next_blank: usize) -> u64;
 
     /// The entry of the state with `key`: 0 if not visited.
     fn get(&self, key: u64) -> Entry;
@@ -93,6 +94,7 @@ thread_local! {
 
 /// A dense map: `table[rank]` is the entry of the board of that rank.
 pub(crate) struct DenseMap {
+    cells: usize,
     table: Vec<Entry>,
     /// The ranks written, so that the table can be cleared cheaply for reuse.
     touched: Vec<u32>,
@@ -109,6 +111,7 @@ impl DenseMap {
             Some(spares.swap_remove(index))
         });
         DenseMap {
+            cells,
             table: spare.unwrap_or_else(|| vec![0; size]),
             touched: Vec::new(),
         }
@@ -122,8 +125,8 @@ impl StateMap for DenseMap {
     }
 
     #[inline]
-    fn child_key(&self, board: &Board, key: u64, next: &Board) -> u64 {
-        rank_after_slide(board, key, next.blank())
+    fn child_key(&self, tiles: u64, blank: usize, key: u64, _next_tiles: u64, next_blank: usize) -> u64 {
+        rank_step(tiles, self.cells, blank, next_blank, key)
     }
 
     #[inline]
@@ -189,8 +192,8 @@ impl StateMap for HashedMap {
     }
 
     #[inline]
-    fn child_key(&self, _board: &Board, _key: u64, next: &Board) -> u64 {
-        next.tiles()
+    fn child_key(&self, _tiles: u64, _blank: usize, _key: u64, next_tiles: u64, _next_blank: usize) -> u64 {
+        next_tiles
     }
 
     #[inline]

@@ -1,0 +1,222 @@
+//! The comparison report: every algorithm on a uniform sample of the
+//! 8-puzzle's solvable positions, and per solution length the mean nodes
+//! expanded and the mean time, as a CSV file and an SVG plot.
+//!
+//! `cargo xtask report` runs it; by hand:
+//! `cargo run --release -p slide-benches --bin report -- [--every N] [--out DIR]`
+//! (every N-th solvable position in rank order; default 40, 4,536 positions).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use plotters::prelude::*;
+use slide_benches::plain;
+use slide_core::{factorial, unrank, Board, Shape};
+use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic};
+
+/// One algorithm: its name and how to run it on a start (to the goal),
+/// giving the length and the nodes expanded when it counts them.
+struct Algorithm {
+    name: &'static str,
+    run: Box<dyn Fn(&Board) -> (Option<usize>, Option<u64>)>,
+}
+
+fn ours(name: &'static str, solve: impl Fn(&Board, &Board) -> Answer + 'static, goal: Board) -> Algorithm {
+    Algorithm {
+        name,
+        run: Box::new(move |start| {
+            let answer = solve(start, &goal);
+            (answer.length(), Some(answer.stats.expanded))
+        }),
+    }
+}
+
+fn peer(name: &'static str, solve: fn(&plain::Plain, &plain::Plain) -> Option<usize>, goal: Board) -> Algorithm {
+    let plain_goal = plain::from_board(&goal);
+    Algorithm {
+        name,
+        run: Box::new(move |start| (solve(&plain::from_board(start), &plain_goal), None)),
+    }
+}
+
+/// Sums per solution length.
+#[derive(Clone, Default)]
+struct Totals {
+    positions: u64,
+    nodes: u64,
+    seconds: f64,
+}
+
+fn main() -> ExitCode {
+    let mut every = 40u64;
+    let mut out = PathBuf::from("target/report");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        match (flag.as_str(), args.next()) {
+            ("--every", Some(value)) if value.parse::<u64>().is_ok_and(|n| n > 0) => every = value.parse().unwrap(),
+            ("--out", Some(value)) => out = PathBuf::from(value),
+            _ => {
+                eprintln!("error: usage: report [--every N] [--out DIR]");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let shape = Shape::new(3, 3).expect("3x3");
+    let goal = Board::goal(shape);
+    let table = DistanceTable::for_target(&goal).expect("3x3 has a table");
+    let sample: Vec<(Board, usize)> = (0..factorial(9))
+        .filter_map(|r| {
+            let board = unrank(shape, r)?;
+            table.distance(&board).map(|d| (board, d))
+        })
+        .step_by(every as usize)
+        .collect();
+    let table_for_lookup = DistanceTable::for_target(&goal).expect("3x3 has a table");
+    let algorithms = vec![
+        ours("bfs", |s, g| bfs(s, g).expect("3x3"), goal),
+        ours("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).expect("3x3"), goal),
+        ours(
+            "ida_star_manhattan",
+            |s, g| ida_star(s, g, Heuristic::Manhattan).expect("3x3"),
+            goal,
+        ),
+        ours(
+            "ida_star_linear_conflict",
+            |s, g| ida_star(s, g, Heuristic::LinearConflict).expect("3x3"),
+            goal,
+        ),
+        ours(
+            "distance_table_lookup",
+            move |s, g| table_for_lookup.solve(s, g).expect("3x3"),
+            goal,
+        ),
+        peer("pathfinding_bfs", plain::bfs, goal),
+        peer("pathfinding_bfs_bidirectional", plain::bfs_bidirectional, goal),
+        peer("pathfinding_idastar_manhattan", plain::idastar, goal),
+    ];
+    let longest = sample.iter().map(|(_, d)| *d).max().unwrap_or(0);
+    let mut totals = vec![vec![Totals::default(); longest + 1]; algorithms.len()];
+    eprintln!("{} positions, every {every}th solvable one", sample.len());
+    for (a, algorithm) in algorithms.iter().enumerate() {
+        let started = Instant::now();
+        for (board, distance) in &sample {
+            let timer = Instant::now();
+            let (length, nodes) = (algorithm.run)(board);
+            let seconds = timer.elapsed().as_secs_f64();
+            assert_eq!(length, Some(*distance), "{} on {board}", algorithm.name);
+            let cell = &mut totals[a][*distance];
+            cell.positions += 1;
+            cell.nodes += nodes.unwrap_or(0);
+            cell.seconds += seconds;
+        }
+        eprintln!("{}: {:.2} s", algorithm.name, started.elapsed().as_secs_f64());
+    }
+
+    let mut csv = String::from("length,algorithm,positions,mean_nodes_expanded,mean_seconds\n");
+    for (a, algorithm) in algorithms.iter().enumerate() {
+        for (length, cell) in totals[a].iter().enumerate().filter(|(_, c)| c.positions > 0) {
+            let nodes = if algorithm.name.starts_with("pathfinding") {
+                String::new()
+            } else {
+                format!("{:.1}", cell.nodes as f64 / cell.positions as f64)
+            };
+            writeln!(
+                csv,
+                "{length},{},{},{nodes},{:.9}",
+                algorithm.name,
+                cell.positions,
+                cell.seconds / cell.positions as f64
+            )
+            .expect("writing to a string");
+        }
+    }
+    if let Err(error) = std::fs::create_dir_all(&out).and_then(|()| std::fs::write(out.join("report.csv"), &csv)) {
+        eprintln!("error: writing {}: {error}", out.display());
+        return ExitCode::from(1);
+    }
+    let svg = out.join("report.svg");
+    if let Err(error) = plot(&svg, &algorithms, &totals, longest) {
+        eprintln!("error: drawing {}: {error}", svg.display());
+        return ExitCode::from(1);
+    }
+    eprintln!("wrote {} and {}", out.join("report.csv").display(), svg.display());
+    ExitCode::SUCCESS
+}
+
+/// Two panels, log scale: mean nodes expanded and mean time per solution length.
+fn plot(
+    path: &PathBuf,
+    algorithms: &[Algorithm],
+    totals: &[Vec<Totals>],
+    longest: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let root = SVGBackend::new(path, (1100, 500)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (left, right) = root.split_horizontally(550);
+    let colours = [
+        RED,
+        BLUE,
+        GREEN,
+        MAGENTA,
+        CYAN,
+        RGBColor(230, 140, 0),
+        RGBColor(120, 120, 120),
+        BLACK,
+    ];
+    let panels: [(&str, &dyn Fn(&Totals) -> f64, bool); 2] = [
+        (
+            "mean nodes expanded",
+            &|t: &Totals| t.nodes as f64 / t.positions as f64,
+            true,
+        ),
+        (
+            "mean time (seconds)",
+            &|t: &Totals| t.seconds / t.positions as f64,
+            false,
+        ),
+    ];
+    for ((title, value, ours_only), area) in panels.into_iter().zip([left, right]) {
+        let points = |a: usize| -> Vec<(f64, f64)> {
+            totals[a]
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.positions > 0)
+                .map(|(length, t)| (length as f64, value(t)))
+                .filter(|&(_, v)| v > 0.0)
+                .collect()
+        };
+        let shown: Vec<usize> = (0..algorithms.len())
+            .filter(|&a| !(ours_only && algorithms[a].name.starts_with("pathfinding")))
+            .collect();
+        let all: Vec<f64> = shown.iter().flat_map(|&a| points(a)).map(|(_, v)| v).collect();
+        let (low, high) = all
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        let mut chart = ChartBuilder::on(&area)
+            .caption(format!("3x3: {title} by solution length"), ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(35)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0f64..(longest as f64 + 1.0), (low / 2.0..high * 2.0).log_scale())?;
+        chart.configure_mesh().x_desc("solution length").y_desc(title).draw()?;
+        for &a in &shown {
+            let colour = colours[a % colours.len()];
+            chart
+                .draw_series(LineSeries::new(points(a), colour.stroke_width(2)))?
+                .label(algorithms[a].name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperLeft)
+            .label_font(("sans-serif", 11))
+            .draw()?;
+    }
+    root.present()?;
+    Ok(())
+}
