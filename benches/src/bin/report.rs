@@ -16,12 +16,19 @@ use slide_benches::plain;
 use slide_core::{factorial, unrank, Board, Shape};
 use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic};
 
-/// One algorithm: its name and how to run it on a start (to the goal),
-/// giving the length and the nodes expanded when it counts them.
+/// Runs an algorithm on a start (to the goal): the length, and the nodes
+/// expanded when the algorithm counts them.
+type Run = Box<dyn Fn(&Board) -> (Option<usize>, Option<u64>)>;
+
+/// One algorithm: its name and how to run it.
 struct Algorithm {
     name: &'static str,
-    run: Box<dyn Fn(&Board) -> (Option<usize>, Option<u64>)>,
+    run: Run,
 }
+
+/// A panel of the plot: its title, the value it shows, and whether only
+/// this workspace's algorithms (which count nodes) appear on it.
+type Panel<'a> = (&'a str, &'a dyn Fn(&Totals) -> f64, bool);
 
 fn ours(name: &'static str, solve: impl Fn(&Board, &Board) -> Answer + 'static, goal: Board) -> Algorithm {
     Algorithm {
@@ -166,7 +173,7 @@ fn plot(
         RGBColor(120, 120, 120),
         BLACK,
     ];
-    let panels: [(&str, &dyn Fn(&Totals) -> f64, bool); 2] = [
+    let panels: [Panel; 2] = [
         (
             "mean nodes expanded",
             &|t: &Totals| t.nodes as f64 / t.positions as f64,
