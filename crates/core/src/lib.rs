@@ -28,6 +28,6 @@ mod solvable;
 pub use crate::board::{slide, Board, Grid};
 pub use crate::input::{boards, symbols, InputError, Symbol};
 pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
-pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank};
+pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank, RankSteps};
 pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

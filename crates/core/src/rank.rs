@@ -10,6 +10,8 @@
 //! to follow: it swaps two adjacent cells, so only the order of the blank and
 //! the moved tile changes, and the rank moves by exactly `(n - 1)!`.
 
+use std::sync::OnceLock;
+
 use crate::board::Board;
 use crate::shape::{Shape, MAX_CELLS};
 
@@ -146,6 +148,125 @@ pub fn rank_step(tiles: u64, cells: usize, blank: usize, next_blank: usize, rank
     }
 }
 
+/// [`rank_step`] by table look-up, for boards of at most 3 columns.
+///
+/// A vertical move takes the tile `t` past the `cols - 1` tiles between the
+/// blank's old and new cells, and the rank's change depends only on those
+/// tiles. The cells from the lower to the higher of the two are contiguous
+/// in the packed board, so their nibbles, read as one number, index a
+/// table of the changes: with 3 columns, the window holds 4 nibbles, one of
+/// them the blank (0) at a known end, so 3 nibbles, 4,096 entries, index it.
+/// A horizontal move changes the rank by `(cells - 1)!` (see the module).
+///
+/// ```
+/// use slide_core::{rank, Board, Move, RankSteps, Shape};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let steps = RankSteps::new(shape);
+/// let board = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+/// for (_, next) in board.successors() {
+///     let stepped = steps.after_slide(board.tiles(), board.blank(), next.blank(), rank(&board));
+///     assert_eq!(stepped, rank(&next));
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct RankSteps {
+    cells: usize,
+    cols: usize,
+    /// `(cells - 1)!`: the change of a horizontal move.
+    horizontal: u64,
+    /// For vertical moves with `cols <= 3`: the change of a move down
+    /// (indexed by the nibbles above the blank's old cell, the tile last)
+    /// and of a move up (the tile first); empty for wider boards.
+    down: Vec<u64>,
+    up: Vec<u64>,
+}
+
+/// Each shape's [`RankSteps`], made on first use (indexed as the neighbour tables are).
+static STEPS: [OnceLock<RankSteps>; 49] = {
+    #[allow(clippy::declare_interior_mutable_const)]
+    const UNMADE: OnceLock<RankSteps> = OnceLock::new();
+    [UNMADE; 49]
+};
+
+impl RankSteps {
+    /// The tables for boards of `shape`, made once per process and shape.
+    ///
+    /// ```
+    /// use slide_core::{RankSteps, Shape};
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// assert!(std::ptr::eq(RankSteps::of(shape), RankSteps::of(shape)));
+    /// ```
+    pub fn of(shape: Shape) -> &'static RankSteps {
+        STEPS[(shape.rows() - 2) * 7 + (shape.cols() - 2)].get_or_init(|| RankSteps::new(shape))
+    }
+
+    /// The tables for boards of `shape`, made afresh (see [`RankSteps::of`]).
+    pub fn new(shape: Shape) -> RankSteps {
+        let (cells, cols) = (shape.cells(), shape.cols());
+        let mut steps = RankSteps {
+            cells,
+            cols,
+            horizontal: FACTORIALS[cells - 1],
+            down: Vec::new(),
+            up: Vec::new(),
+        };
+        if cols <= 3 {
+            let size = 1usize << (4 * cols);
+            // Entry `w`: nibble i of `w` is the i-th cell of the window that
+            // excludes the blank; moving down, the tile is the last of them.
+            let mut nibbles = [0usize; 3];
+            for w in 0..size {
+                for (i, nibble) in nibbles[..cols].iter_mut().enumerate() {
+                    *nibble = (w >> (4 * i)) & 0xF;
+                }
+                let (t_down, t_up) = (nibbles[cols - 1], nibbles[0]);
+                steps.down.push(Self::change(cells, cols, t_down, &nibbles[..cols - 1]));
+                steps.up.push(Self::change(cells, cols, t_up, &nibbles[1..cols]));
+            }
+        }
+        steps
+    }
+
+    /// The size of the rank's change when `tile` passes `between` (see [`rank_step`]).
+    fn change(cells: usize, cols: usize, tile: usize, between: &[usize]) -> u64 {
+        let mut delta = cols as u64 * FACTORIALS[cells - 1];
+        for &u in between {
+            if u < tile {
+                delta += FACTORIALS[(cells - 1).saturating_sub(u)];
+            } else {
+                delta -= FACTORIALS[(cells - 1).saturating_sub(tile)];
+            }
+        }
+        delta
+    }
+
+    /// The rank after the blank of the packed board `tiles` moves from
+    /// `blank` to its neighbour `next`; `rank` is the board's rank.
+    #[inline]
+    pub fn after_slide(&self, tiles: u64, blank: usize, next: usize, rank: u64) -> u64 {
+        if blank.abs_diff(next) == 1 {
+            return if blank < next {
+                rank + self.horizontal
+            } else {
+                rank - self.horizontal
+            };
+        }
+        if self.down.is_empty() {
+            return rank_step(tiles, self.cells, blank, next, rank);
+        }
+        let window_mask = (1u64 << (4 * self.cols)) - 1;
+        if blank < next {
+            // Down: the window starts after the blank and ends with the tile.
+            let window = (tiles >> (4 * (blank + 1))) & window_mask;
+            rank + self.down[window as usize]
+        } else {
+            // Up: the window starts with the tile and ends before the blank.
+            let window = (tiles >> (4 * next)) & window_mask;
+            rank - self.up[window as usize]
+        }
+    }
+}
+
 /// `k!` for `k` in `0..16`.
 const FACTORIALS: [u64; 16] = {
     let mut table = [1u64; 16];
@@ -230,6 +351,22 @@ mod tests {
                         rank(&next),
                         "{board:?} {mv:?}"
                     );
+                    board = next;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rank_steps_follow_every_move() {
+        for shape in Shape::all().filter(|s| s.cells() <= 12) {
+            let steps = RankSteps::new(shape);
+            let mut board = Board::goal(shape);
+            for step in 0..2000usize {
+                let mv = Move::from_index((step * 5 + step / 7 + step / 31) % 4);
+                if let Some(next) = board.apply(mv) {
+                    let stepped = steps.after_slide(board.tiles(), board.blank(), next.blank(), rank(&board));
+                    assert_eq!(stepped, rank(&next), "{board:?} {mv:?}");
                     board = next;
                 }
             }

@@ -37,7 +37,7 @@ pub fn bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Ans
         return Ok(answer);
     }
     if start.shape().cells() <= DENSE_MAX_CELLS {
-        search(start, target, DenseMap::new(start.shape().cells()))
+        search(start, target, DenseMap::new(start.shape()))
     } else {
         search(start, target, HashedMap::new(limit))
     }

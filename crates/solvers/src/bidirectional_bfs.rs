@@ -65,8 +65,8 @@ pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize)
     let cells = start.shape().cells();
     if cells <= DENSE_MAX_CELLS {
         search(
-            Side::new(start, DenseMap::new(cells))?,
-            Side::new(target, DenseMap::new(cells))?,
+            Side::new(start, DenseMap::new(start.shape()))?,
+            Side::new(target, DenseMap::new(start.shape()))?,
             start.shape(),
         )
     } else {

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use slide_core::{factorial, rank, rank_after_slide, rank_step, slide, Board, Shape};
+use slide_core::{factorial, is_solvable, rank, rank_after_slide, slide, Board, RankSteps, Shape};
 
 use crate::{Answer, Stats, DENSE_MAX_CELLS};
 
@@ -54,9 +54,10 @@ impl std::error::Error for TableError {}
 
 /// The distance of every position of a board from one goal.
 ///
-/// Invariant: `distances[rank(b)]` is the number of moves between `b` and
-/// `goal`, or [`UNREACHED`]; every shape it covers has a largest distance
-/// far below 255 (55 for 2x5).
+/// Invariant: for every board `b` that can reach `goal`, `distances[rank(b) / 2]`
+/// is the number of moves between them; every shape it covers has a largest
+/// distance far below 255 (55 for 2x5). The other half of the boards,
+/// which cannot reach the goal, is told apart by parity.
 pub struct DistanceTable {
     goal: Board,
     distances: Vec<u8>,
@@ -77,35 +78,52 @@ impl DistanceTable {
             return Err(TableError::TooLarge { shape });
         }
         let goal = Board::goal_with_blank_at(shape, blank % shape.cells());
-        let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize];
-        let cells = shape.cells();
-        let neighbours = shape.neighbours();
+        // Two ranks 2k and 2k + 1 differ by swapping the last two entries of
+        // the ranked sequence: opposite parities. So exactly one of them can
+        // reach the goal, and `rank / 2` indexes the reachable half densely.
+        let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
+        let steps = RankSteps::of(shape);
+        // Each cell's moves that stay on the board, as (next cell, move index).
+        let mut exits = [[(0u8, 0u8); 4]; slide_core::MAX_CELLS];
+        let mut degree = [0u8; slide_core::MAX_CELLS];
+        for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
+            for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
+                exits[cell][degree[cell] as usize] = (next, mv as u8);
+                degree[cell] += 1;
+            }
+        }
         let goal_rank = rank(&goal) as u32;
-        distances[goal_rank as usize] = 0;
+        distances[goal_rank as usize / 2] = 0;
         // A queue in one vector: boards are appended layer by layer and read
-        // in order, so each board's distance is its layer's. Boards travel
-        // packed: tiles, rank, blank cell, and the index of the move that
-        // made them (4 for none), whose undoing is skipped without a look-up.
-        let mut queue = Vec::with_capacity(distances.len() / 2);
-        queue.push((goal.tiles(), goal_rank, goal.blank() as u8, 4u8));
-        let mut head = 0;
-        while head < queue.len() {
+        // in order. Boards travel packed: tiles, rank, blank cell, and the
+        // index of the move that made them (4 for none), whose undoing is
+        // skipped without a look-up. Every board enters it once, so it is
+        // allocated whole, and a child is written at the tail whether it is
+        // new or not, the tail advancing only if it is: no branch to
+        // mispredict on whether a board was seen, which is a coin toss.
+        let mut queue = vec![(0u64, 0u32, 0u8, 0u8); distances.len() + 1];
+        queue[0] = (goal.tiles(), goal_rank, goal.blank() as u8, 4u8);
+        let (mut head, mut tail, mut layer_end, mut next_distance) = (0, 1, 1, 1u8);
+        while head < tail {
+            if head == layer_end {
+                layer_end = tail;
+                next_distance += 1;
+            }
             let (tiles, key, blank, last) = queue[head];
             head += 1;
-            let next_distance = distances[key as usize] + 1;
             let blank = blank as usize;
-            for (mv, &next) in neighbours[blank].iter().enumerate() {
+            for &(next, mv) in &exits[blank][..degree[blank] as usize] {
                 // Moves `m` and `3 - m` undo each other (see `Move`).
-                if next == u8::MAX || mv as u8 + last == 3 {
+                if mv + last == 3 {
                     continue;
                 }
-                let next = next as usize;
-                let next_key = rank_step(tiles, cells, blank, next, key as u64) as u32;
-                let slot = &mut distances[next_key as usize];
-                if *slot == UNREACHED {
-                    *slot = next_distance;
-                    queue.push((slide(tiles, blank, next), next_key, next as u8, mv as u8));
-                }
+                let (next, mv) = (next as usize, mv as usize);
+                let next_key = steps.after_slide(tiles, blank, next, key as u64) as u32;
+                let slot = &mut distances[next_key as usize / 2];
+                let new = *slot == UNREACHED;
+                *slot = if new { next_distance } else { *slot };
+                queue[tail] = (slide(tiles, blank, next), next_key, next as u8, mv as u8);
+                tail += new as usize;
             }
         }
         Ok(DistanceTable { goal, distances })
@@ -141,13 +159,10 @@ impl DistanceTable {
     /// assert_eq!(table.distance(&hardest), Some(31));
     /// ```
     pub fn distance(&self, board: &Board) -> Option<usize> {
-        if board.shape() != self.goal.shape() {
+        if board.shape() != self.goal.shape() || !is_solvable(board, &self.goal) {
             return None;
         }
-        match self.distances[rank(board) as usize] {
-            UNREACHED => None,
-            d => Some(d as usize),
-        }
+        Some(self.distances[rank(board) as usize / 2] as usize)
     }
 
     /// A shortest path from `start` to `target`, whose blank must be in the
@@ -187,7 +202,7 @@ impl DistanceTable {
                 .successors()
                 .map(|(mv, next)| (mv, next, rank_after_slide(&board, key, next.blank())))
                 .inspect(|_| stats.generated += 1)
-                .find(|&(_, _, next_key)| self.distances[next_key as usize] as usize == distance - 1)
+                .find(|&(_, _, next_key)| self.distances[next_key as usize / 2] as usize == distance - 1)
                 .expect("a board at distance d > 0 has a neighbour at distance d - 1");
             path.push(mv);
             board = next;

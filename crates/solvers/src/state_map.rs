@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use slide_core::{factorial, rank, rank_step, Board, Move};
+use slide_core::{factorial, rank, Board, Move, RankSteps, Shape};
 
 use crate::SearchError;
 
@@ -94,15 +94,16 @@ thread_local! {
 
 /// A dense map: `table[rank]` is the entry of the board of that rank.
 pub(crate) struct DenseMap {
-    cells: usize,
+    steps: &'static RankSteps,
     table: Vec<Entry>,
     /// The ranks written, so that the table can be cleared cheaply for reuse.
     touched: Vec<u32>,
 }
 
 impl DenseMap {
-    /// An empty map for boards of `cells` cells (at most [`DENSE_MAX_CELLS`]).
-    pub(crate) fn new(cells: usize) -> DenseMap {
+    /// An empty map for boards of `shape` (at most [`DENSE_MAX_CELLS`] cells).
+    pub(crate) fn new(shape: Shape) -> DenseMap {
+        let cells = shape.cells();
         debug_assert!(cells <= DENSE_MAX_CELLS);
         let size = factorial(cells) as usize;
         let spare = SPARE_TABLES.with(|spares| {
@@ -111,7 +112,7 @@ impl DenseMap {
             Some(spares.swap_remove(index))
         });
         DenseMap {
-            cells,
+            steps: RankSteps::of(shape),
             table: spare.unwrap_or_else(|| vec![0; size]),
             touched: Vec::new(),
         }
@@ -126,7 +127,7 @@ impl StateMap for DenseMap {
 
     #[inline]
     fn child_key(&self, tiles: u64, blank: usize, key: u64, _next_tiles: u64, next_blank: usize) -> u64 {
-        rank_step(tiles, self.cells, blank, next_blank, key)
+        self.steps.after_slide(tiles, blank, next_blank, key)
     }
 
     #[inline]
