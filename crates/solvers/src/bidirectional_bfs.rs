@@ -11,31 +11,13 @@
 //! a shortest path. Searches that alternate single pops between two queues
 //! break the "exactly the states within" premise and can return a longer path.
 
-use slide_core::{slide, Board, Shape};
+use slide_core::{slide, Board};
 
-use crate::state_map::{reached_by, DenseMap, HashedMap, StateMap, ROOT};
+use crate::state_map::{code, reached_by, with_code, DenseMap, HashedMap, StateMap, ROOT};
 use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
-/// One end of the search: what it has visited and its newest layer.
-struct Side<M> {
-    visited: M,
-    /// The newest layer's boards, packed: tiles, key, blank cell.
-    layer: Vec<(u64, u64, u8)>,
-}
-
-impl<M: StateMap> Side<M> {
-    fn new(root: &Board, mut visited: M) -> Result<Side<M>, SearchError> {
-        let key = visited.key(root);
-        visited.insert(key, ROOT)?;
-        Ok(Side {
-            visited,
-            layer: vec![(root.tiles(), key, root.blank() as u8)],
-        })
-    }
-}
-
 /// A shortest path from `start` to `target`, searching from both ends and
-/// storing at most [`DEFAULT_STATE_LIMIT`] states per end on boards that use hashing.
+/// storing at most [`DEFAULT_STATE_LIMIT`] states on boards that use hashing.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -48,7 +30,7 @@ pub fn bidirectional_bfs(start: &Board, target: &Board) -> Result<Answer, Search
     bidirectional_bfs_with_limit(start, target, DEFAULT_STATE_LIMIT)
 }
 
-/// [`bidirectional_bfs`] with a chosen cap on the states each end stores.
+/// [`bidirectional_bfs`] with a chosen cap on the states both ends store together.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -62,85 +44,71 @@ pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize)
     if let Some(answer) = trivial_answer(start, target)? {
         return Ok(answer);
     }
-    let cells = start.shape().cells();
-    if cells <= DENSE_MAX_CELLS {
-        search(
-            Side::new(start, DenseMap::new(start.shape()))?,
-            Side::new(target, DenseMap::new(start.shape()))?,
-            start.shape(),
-        )
+    if start.shape().cells() <= DENSE_MAX_CELLS {
+        search(start, target, DenseMap::new(start.shape()))
     } else {
-        search(
-            Side::new(start, HashedMap::new(limit))?,
-            Side::new(target, HashedMap::new(limit))?,
-            start.shape(),
-        )
+        search(start, target, HashedMap::new(limit))
     }
 }
 
-/// The search itself, compiled once per kind of map.
-fn search<M: StateMap>(mut forward: Side<M>, mut backward: Side<M>, shape: Shape) -> Result<Answer, SearchError> {
+/// The search itself, compiled once per kind of map. Both ends share `visited`:
+/// each entry holds what reached the state from either side.
+fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<Answer, SearchError> {
+    let shape = start.shape();
+    let neighbours = shape.neighbours();
+    // Each side's newest layer, boards packed: tiles, key, blank cell, and
+    // the index of the move that made them (4 for none), whose undoing leads
+    // back into the side's visited states and is skipped.
+    let mut layers = [Vec::new(), Vec::new()];
+    for (side, root) in [start, target].into_iter().enumerate() {
+        let key = visited.key(root);
+        let entry = visited.get(key);
+        visited.set(key, with_code(entry, side, ROOT))?;
+        layers[side].push((root.tiles(), key, root.blank() as u8, 4u8));
+    }
     let mut stats = Stats::default();
     loop {
         // Advance the end with the smaller newest layer: it costs less.
-        let forward_turn = forward.layer.len() <= backward.layer.len();
-        let (this, other) = if forward_turn {
-            (&mut forward, &backward)
-        } else {
-            (&mut backward, &forward)
-        };
-        if let Some(meeting) = advance(this, other, shape, &mut stats)? {
-            let mut path = forward.visited.path_to(&meeting);
-            // The backward side recorded moves away from the target; walked
-            // from the meeting point, each one's reverse leads to the target.
-            let back = backward.visited.path_to(&meeting);
-            path.extend(back.iter().rev().map(|mv| mv.reverse()));
-            return Ok(Answer {
-                path: Some(path),
-                stats,
-            });
+        let side = if layers[0].len() <= layers[1].len() { 0 } else { 1 };
+        let layer = std::mem::take(&mut layers[side]);
+        assert!(
+            !layer.is_empty(),
+            "parity said the target is reachable, but one side ran out of states"
+        );
+        let mut next_layer = Vec::with_capacity(layer.len() * 2);
+        for &(tiles, key, blank, last) in &layer {
+            stats.expanded += 1;
+            let blank = blank as usize;
+            for (mv, &next) in neighbours[blank].iter().enumerate() {
+                // Moves `m` and `3 - m` undo each other (see `Move`).
+                if next == u8::MAX || mv as u8 + last == 3 {
+                    continue;
+                }
+                stats.generated += 1;
+                let next = next as usize;
+                let next_tiles = slide(tiles, blank, next);
+                let next_key = visited.child_key(tiles, blank, key, next_tiles, next);
+                let entry = visited.get(next_key);
+                if code(entry, side) != 0 {
+                    continue;
+                }
+                visited.set(next_key, with_code(entry, side, reached_by(mv)))?;
+                if code(entry, 1 - side) != 0 {
+                    let meeting = Board::from_tiles(shape, next_tiles).expect("moves keep a board valid");
+                    let mut path = visited.path_to(&meeting, 0);
+                    // The backward side recorded moves away from the target;
+                    // walked from the meeting point, each one's reverse leads
+                    // to the target.
+                    let back = visited.path_to(&meeting, 1);
+                    path.extend(back.iter().rev().map(|mv| mv.reverse()));
+                    return Ok(Answer {
+                        path: Some(path),
+                        stats,
+                    });
+                }
+                next_layer.push((next_tiles, next_key, next as u8, mv as u8));
+            }
         }
+        layers[side] = next_layer;
     }
-}
-
-/// Expands the whole newest layer of `this`, and returns the first new state
-/// that `other` has visited, if any.
-fn advance<M: StateMap>(
-    this: &mut Side<M>,
-    other: &Side<M>,
-    shape: Shape,
-    stats: &mut Stats,
-) -> Result<Option<Board>, SearchError> {
-    let layer = std::mem::take(&mut this.layer);
-    assert!(
-        !layer.is_empty(),
-        "parity said the target is reachable, but one side ran out of states"
-    );
-    let neighbours = shape.neighbours();
-    let mut next_layer = Vec::with_capacity(layer.len() * 2);
-    for &(tiles, key, blank) in &layer {
-        stats.expanded += 1;
-        let blank = blank as usize;
-        for (mv, &next) in neighbours[blank].iter().enumerate() {
-            if next == u8::MAX {
-                continue;
-            }
-            stats.generated += 1;
-            let next = next as usize;
-            let next_tiles = slide(tiles, blank, next);
-            let next_key = this.visited.child_key(tiles, blank, key, next_tiles, next);
-            if !this.visited.insert(next_key, reached_by(mv))? {
-                continue;
-            }
-            // Both sides key a board alike: they share its shape.
-            if other.visited.get(next_key) != 0 {
-                return Ok(Some(
-                    Board::from_tiles(shape, next_tiles).expect("moves keep a board valid"),
-                ));
-            }
-            next_layer.push((next_tiles, next_key, next as u8));
-        }
-    }
-    this.layer = next_layer;
-    Ok(None)
 }

@@ -30,26 +30,42 @@ type HashMap = fxhash::FxHashMap<u64, u8>;
 #[cfg(not(feature = "fxhash"))]
 type HashMap = std::collections::HashMap<u64, u8>;
 
-/// A state's entry: what reached it.
+/// A state's entry: what reached it from each end of a search.
 ///
-/// Encoding: 0 means not visited, `ROOT` marks where the search started, and
-/// `1 + m` says the state was reached by move `m` (`Move as u8`).
+/// Encoding: bits `3s .. 3s + 3` belong to side `s` (0 for a search from
+/// the start, 1 for the backward side of a two-ended search): 0 means not
+/// visited from that side, `ROOT` marks where that side started, and
+/// `1 + m` says the state was reached by move `m` (`Move as u8`). One byte
+/// serves both sides, so a two-ended search learns with one look-up
+/// whether a new state is a meeting point.
 pub(crate) type Entry = u8;
 
-/// The entry of a search's starting state.
-pub(crate) const ROOT: Entry = 5;
+/// A side's code for its starting state.
+pub(crate) const ROOT: u8 = 5;
 
-/// The entry of a state reached by the move with index `mv` (`Move as usize`).
+/// A side's code for a state reached by the move with index `mv` (`Move as usize`).
 #[inline]
-pub(crate) fn reached_by(mv: usize) -> Entry {
+pub(crate) fn reached_by(mv: usize) -> u8 {
     mv as u8 + 1
 }
 
-/// The move that reached a state, from its entry (`None` for the root).
+/// Side `side`'s code in `entry`.
 #[inline]
-fn move_of(entry: Entry) -> Option<Move> {
-    match entry {
-        1..=4 => Some(Move::from_index(entry as usize - 1)),
+pub(crate) fn code(entry: Entry, side: usize) -> u8 {
+    (entry >> (3 * side)) & 7
+}
+
+/// `entry` with side `side`'s code set to `code`.
+#[inline]
+pub(crate) fn with_code(entry: Entry, side: usize, code: u8) -> Entry {
+    entry | code << (3 * side)
+}
+
+/// The move a side's code records (`None` for the root).
+#[inline]
+fn move_of(code: u8) -> Option<Move> {
+    match code {
+        1..=4 => Some(Move::from_index(code as usize - 1)),
         _ => None,
     }
 }
@@ -66,15 +82,15 @@ pub(crate) trait StateMap: Sized {
     /// The entry of the state with `key`: 0 if not visited.
     fn get(&self, key: u64) -> Entry;
 
-    /// Records `entry` for the state with `key`, unless it was visited
-    /// before. Returns whether it was new; fails when the map is full.
-    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError>;
+    /// Sets the entry of the state with `key`; fails when a hashed map
+    /// would store more states than it may.
+    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError>;
 
-    /// The moves from the root to `board`, following the recorded entries back.
-    fn path_to(&self, board: &Board) -> Vec<Move> {
+    /// The moves from side `side`'s root to `board`, following its codes back.
+    fn path_to(&self, board: &Board, side: usize) -> Vec<Move> {
         let mut path = Vec::new();
         let mut here = *board;
-        while let Some(mv) = move_of(self.get(self.key(&here))) {
+        while let Some(mv) = move_of(code(self.get(self.key(&here)), side)) {
             path.push(mv);
             here = here
                 .apply(mv.reverse())
@@ -87,16 +103,20 @@ pub(crate) trait StateMap: Sized {
 
 thread_local! {
     /// All-zero dense tables left by finished searches on this thread, to be
-    /// reused: allocating and clearing 9! bytes per search would cost more
+    /// reused: allocating and clearing 9!/2 bytes per search would cost more
     /// than a short search itself.
     static SPARE_TABLES: RefCell<Vec<Vec<Entry>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A dense map: `table[rank]` is the entry of the board of that rank.
+/// A dense map: `table[rank / 2]` is the entry of the board of that rank.
+///
+/// Ranks `2k` and `2k + 1` belong to boards of opposite parity, and a search
+/// only meets boards of one parity class, so halving the rank indexes the
+/// class densely.
 pub(crate) struct DenseMap {
     steps: &'static RankSteps,
     table: Vec<Entry>,
-    /// The ranks written, so that the table can be cleared cheaply for reuse.
+    /// The indices written, so that the table can be cleared cheaply for reuse.
     touched: Vec<u32>,
 }
 
@@ -105,7 +125,7 @@ impl DenseMap {
     pub(crate) fn new(shape: Shape) -> DenseMap {
         let cells = shape.cells();
         debug_assert!(cells <= DENSE_MAX_CELLS);
-        let size = factorial(cells) as usize;
+        let size = factorial(cells) as usize / 2;
         let spare = SPARE_TABLES.with(|spares| {
             let mut spares = spares.borrow_mut();
             let index = spares.iter().position(|t| t.len() == size)?;
@@ -132,18 +152,17 @@ impl StateMap for DenseMap {
 
     #[inline]
     fn get(&self, key: u64) -> Entry {
-        self.table[key as usize]
+        self.table[(key / 2) as usize]
     }
 
     #[inline]
-    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError> {
-        let slot = &mut self.table[key as usize];
-        if *slot != 0 {
-            return Ok(false);
+    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError> {
+        let slot = &mut self.table[(key / 2) as usize];
+        if *slot == 0 {
+            self.touched.push((key / 2) as u32);
         }
         *slot = entry;
-        self.touched.push(key as u32);
-        Ok(true)
+        Ok(())
     }
 }
 
@@ -152,15 +171,14 @@ impl Drop for DenseMap {
         // Clearing what was written is cheaper than clearing everything,
         // unless much of the table was written.
         if self.touched.len() < self.table.len() / 8 {
-            for &key in &self.touched {
-                self.table[key as usize] = 0;
+            for &index in &self.touched {
+                self.table[index as usize] = 0;
             }
         } else {
             self.table.fill(0);
         }
         let table = std::mem::take(&mut self.table);
-        // A thread keeps a few tables: one per side of a bidirectional
-        // search, for a couple of shapes.
+        // A thread keeps a few tables, for a couple of shapes.
         SPARE_TABLES.with(|spares| {
             let mut spares = spares.borrow_mut();
             if spares.len() < 4 {
@@ -203,15 +221,11 @@ impl StateMap for HashedMap {
     }
 
     #[inline]
-    fn insert(&mut self, key: u64, entry: Entry) -> Result<bool, SearchError> {
-        if self.map.len() >= self.limit {
+    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError> {
+        if self.map.len() >= self.limit && !self.map.contains_key(&key) {
             return Err(SearchError::StateLimit { limit: self.limit });
         }
-        let mut new = false;
-        self.map.entry(key).or_insert_with(|| {
-            new = true;
-            entry
-        });
-        Ok(new)
+        self.map.insert(key, entry);
+        Ok(())
     }
 }
