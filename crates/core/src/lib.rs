@@ -21,6 +21,7 @@
 mod board;
 mod input;
 mod parse;
+mod random;
 mod rank;
 mod shape;
 mod solvable;
@@ -28,6 +29,7 @@ mod solvable;
 pub use crate::board::{slide, Board, Grid};
 pub use crate::input::{boards, symbols, InputError, Symbol};
 pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
+pub use crate::random::SplitMix64;
 pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank, RankSteps};
 pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

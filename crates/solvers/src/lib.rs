@@ -30,6 +30,7 @@ mod distance_table;
 mod heuristic;
 mod ida_star;
 mod pattern_db;
+mod pattern_db_file;
 mod state_map;
 
 use std::fmt;
@@ -42,7 +43,8 @@ pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_lim
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::Heuristic;
 pub use crate::ida_star::{ida_star, ida_star_within};
-pub use crate::pattern_db::{AdditivePdb, PatternDb, Split, FORMAT_VERSION};
+pub use crate::pattern_db::{AdditivePdb, PatternDb, Split};
+pub use crate::pattern_db_file::FORMAT_VERSION;
 pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// What a search counted.

@@ -238,19 +238,49 @@ pub fn run_program(path: &Path, input: &[u8]) -> Result<String, String> {
 /// answers or refuses, and never panics.
 pub fn random_inputs(alphabet: &str, count: usize, max_len: usize) -> Vec<String> {
     let alphabet: Vec<char> = alphabet.chars().collect();
-    // SplitMix64, seeded with a constant.
-    let mut state = 0x5EED_u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as usize
-    };
+    let mut rng = slide_core::SplitMix64::new(0x5EED);
     (0..count)
         .map(|_| {
-            let len = next() % (max_len + 1);
-            (0..len).map(|_| alphabet[next() % alphabet.len()]).collect()
+            let len = rng.below(max_len + 1);
+            (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect()
         })
         .collect()
+}
+
+/// The tests every judge driver has, as one line in its `tests/testdata.rs`:
+/// every case of its testdata folder through its `run` function and through
+/// its compiled program, input that is not text refused, and random input
+/// answered or refused without a panic.
+///
+/// ```text
+/// slide_testdata::driver_tests!("eight", eight::run, env!("CARGO_BIN_EXE_eight"));
+/// ```
+#[macro_export]
+macro_rules! driver_tests {
+    ($folder:literal, $run:path, $program:expr) => {
+        #[test]
+        fn testdata() {
+            $crate::check_folder($folder, $run);
+        }
+
+        #[test]
+        fn testdata_through_the_program() {
+            let program = std::path::Path::new($program);
+            $crate::check_folder($folder, |input| $crate::run_program(program, input.as_bytes()));
+        }
+
+        #[test]
+        fn input_that_is_not_text_is_refused() {
+            let program = std::path::Path::new($program);
+            let error = $crate::run_program(program, b"1 2 3 \xff").unwrap_err();
+            assert_eq!(error, "byte 7: the input is not UTF-8 text");
+        }
+
+        #[test]
+        fn no_input_makes_it_panic() {
+            for input in $crate::random_inputs("12345678x.0_9y \t\r\n", 3000, 40) {
+                let _ = $run(&input);
+            }
+        }
+    };
 }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use slide_core::{is_solvable, Board, Move, Shape};
+use slide_core::{Board, Shape, SplitMix64};
 use slide_solvers::Answer;
 
 /// A file of `testdata/reference/` (copied from the project's shared data).
@@ -25,60 +25,27 @@ pub fn tsv_rows(text: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// SplitMix64: a small, fast, deterministic generator, so that failures repeat.
-pub struct Rng(u64);
+/// The tests' random boards: a deterministic generator, so that failures repeat.
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        Rng(SplitMix64::new(seed))
     }
 
     /// A uniformly random arrangement of `shape`, solvable or not.
     pub fn board(&mut self, shape: Shape) -> Board {
-        let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
-        for i in (1..cells.len()).rev() {
-            cells.swap(i, self.below(i + 1));
-        }
-        Board::from_cells(shape, &cells).unwrap()
+        self.0.board(&Board::goal(shape))
     }
 
     /// A uniformly random arrangement that can reach `target`.
     pub fn solvable_board(&mut self, target: &Board) -> Board {
-        loop {
-            let board = self.board(target.shape());
-            if is_solvable(&board, target) {
-                return board;
-            }
-        }
+        self.0.solvable_board(target)
     }
 
     /// `moves` random moves from `board`, never undoing the previous one.
     pub fn scramble(&mut self, board: &Board, moves: usize) -> Board {
-        let mut board = *board;
-        let mut last: Option<Move> = None;
-        for _ in 0..moves {
-            let options: Vec<(Move, Board)> = board
-                .successors()
-                .filter(|(mv, _)| Some(mv.reverse()) != last)
-                .collect();
-            let (mv, next) = options[self.below(options.len())];
-            board = next;
-            last = Some(mv);
-        }
-        board
+        self.0.scramble(board, moves)
     }
 }
 
