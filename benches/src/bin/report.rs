@@ -208,7 +208,13 @@ fn plot(
             .x_label_area_size(35)
             .y_label_area_size(70)
             .build_cartesian_2d(0f64..(longest as f64 + 1.0), (low / 2.0..high * 2.0).log_scale())?;
-        chart.configure_mesh().x_desc("solution length").y_desc(title).draw()?;
+        chart
+            .configure_mesh()
+            .x_desc("solution length")
+            .y_desc(title)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0e}"))
+            .draw()?;
         for &a in &shown {
             let colour = colours[a % colours.len()];
             chart
