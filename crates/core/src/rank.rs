@@ -244,25 +244,25 @@ impl RankSteps {
     /// `blank` to its neighbour `next`; `rank` is the board's rank.
     #[inline]
     pub fn after_slide(&self, tiles: u64, blank: usize, next: usize, rank: u64) -> u64 {
-        if blank.abs_diff(next) == 1 {
-            return if blank < next {
-                rank + self.horizontal
-            } else {
-                rank - self.horizontal
-            };
-        }
         if self.down.is_empty() {
             return rank_step(tiles, self.cells, blank, next, rank);
         }
-        let window_mask = (1u64 << (4 * self.cols)) - 1;
-        if blank < next {
-            // Down: the window starts after the blank and ends with the tile.
-            let window = (tiles >> (4 * (blank + 1))) & window_mask;
-            rank + self.down[window as usize]
+        // Written without branches on the move's direction, which a search
+        // cannot predict: the window is read and looked up for every move,
+        // and the horizontal change chosen instead where it applies.
+        let down = blank < next;
+        let window_start = if down { blank + 1 } else { next };
+        let window = ((tiles >> (4 * window_start)) & ((1u64 << (4 * self.cols)) - 1)) as usize;
+        let vertical = if down { self.down[window] } else { self.up[window] };
+        let change = if blank.abs_diff(next) == 1 {
+            self.horizontal
         } else {
-            // Up: the window starts with the tile and ends before the blank.
-            let window = (tiles >> (4 * next)) & window_mask;
-            rank - self.up[window as usize]
+            vertical
+        };
+        if down {
+            rank + change
+        } else {
+            rank - change
         }
     }
 }
