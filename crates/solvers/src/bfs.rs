@@ -50,7 +50,7 @@ fn search(start: &Board, target: &Board, mut visited: impl StateMap) -> Result<A
     let neighbours = start.shape().neighbours();
     let target_tiles = target.tiles();
     let start_key = visited.key(start);
-    visited.set(start_key, ROOT)?;
+    visited.visit(start_key, 0, ROOT)?;
     let mut stats = Stats::default();
     let mut queue = VecDeque::from([(start.tiles(), start_key, start.blank() as u8, 4u8)]);
     while let Some((tiles, key, blank, last)) = queue.pop_front() {
@@ -65,10 +65,9 @@ fn search(start: &Board, target: &Board, mut visited: impl StateMap) -> Result<A
             let next = next as usize;
             let next_tiles = slide(tiles, blank, next);
             let next_key = visited.child_key(tiles, blank, key, next_tiles, next);
-            if visited.get(next_key) != 0 {
+            if visited.visit(next_key, 0, reached_by(mv))?.is_none() {
                 continue;
             }
-            visited.set(next_key, reached_by(mv))?;
             if next_tiles == target_tiles {
                 return Ok(Answer {
                     path: Some(visited.path_to(target, 0)),

@@ -13,7 +13,7 @@
 
 use slide_core::{slide, Board};
 
-use crate::state_map::{code, reached_by, with_code, DenseMap, HashedMap, StateMap, ROOT};
+use crate::state_map::{code, reached_by, DenseMap, HashedMap, StateMap, ROOT};
 use crate::{trivial_answer, Answer, SearchError, Stats, DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// A shortest path from `start` to `target`, searching from both ends and
@@ -62,8 +62,7 @@ fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<
     let mut layers = [Vec::new(), Vec::new()];
     for (side, root) in [start, target].into_iter().enumerate() {
         let key = visited.key(root);
-        let entry = visited.get(key);
-        visited.set(key, with_code(entry, side, ROOT))?;
+        visited.visit(key, side, ROOT)?;
         layers[side].push((root.tiles(), key, root.blank() as u8, 4u8));
     }
     let mut stats = Stats::default();
@@ -88,11 +87,9 @@ fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<
                 let next = next as usize;
                 let next_tiles = slide(tiles, blank, next);
                 let next_key = visited.child_key(tiles, blank, key, next_tiles, next);
-                let entry = visited.get(next_key);
-                if code(entry, side) != 0 {
+                let Some(entry) = visited.visit(next_key, side, reached_by(mv))? else {
                     continue;
-                }
-                visited.set(next_key, with_code(entry, side, reached_by(mv)))?;
+                };
                 if code(entry, 1 - side) != 0 {
                     let meeting = Board::from_tiles(shape, next_tiles).expect("moves keep a board valid");
                     let mut path = visited.path_to(&meeting, 0);

@@ -82,9 +82,11 @@ pub(crate) trait StateMap: Sized {
     /// The entry of the state with `key`: 0 if not visited.
     fn get(&self, key: u64) -> Entry;
 
-    /// Sets the entry of the state with `key`; fails when a hashed map
-    /// would store more states than it may.
-    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError>;
+    /// Records that side `side` reached the state with `key` with `code`,
+    /// unless that side had reached it before. Returns the state's entry as
+    /// it was, or `None` if the side had reached it (and nothing changed);
+    /// fails when a hashed map would store more states than it may.
+    fn visit(&mut self, key: u64, side: usize, code: u8) -> Result<Option<Entry>, SearchError>;
 
     /// The moves from side `side`'s root to `board`, following its codes back.
     fn path_to(&self, board: &Board, side: usize) -> Vec<Move> {
@@ -102,22 +104,26 @@ pub(crate) trait StateMap: Sized {
 }
 
 thread_local! {
-    /// All-zero dense tables left by finished searches on this thread, to be
-    /// reused: allocating and clearing 9!/2 bytes per search would cost more
-    /// than a short search itself.
-    static SPARE_TABLES: RefCell<Vec<Vec<Entry>>> = const { RefCell::new(Vec::new()) };
+    /// Dense tables left by finished searches on this thread, with the last
+    /// epoch each used, to be reused without clearing (see [`DenseMap`]).
+    static SPARE_TABLES: RefCell<Vec<(Vec<u16>, u16)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A dense map: `table[rank / 2]` is the entry of the board of that rank.
+/// A dense map: `table[rank / 2]` holds the entry of the board of that rank.
 ///
 /// Ranks `2k` and `2k + 1` belong to boards of opposite parity, and a search
 /// only meets boards of one parity class, so halving the rank indexes the
 /// class densely.
+///
+/// Each slot is stamped with the search that wrote it: the high byte is the
+/// search's epoch, the low byte its entry, and a slot with another epoch
+/// reads as unvisited. A thread reuses its tables from search to search
+/// with a new epoch, so a short search neither allocates nor clears 9!/2
+/// slots; only every 255th search clears the table.
 pub(crate) struct DenseMap {
     steps: &'static RankSteps,
-    table: Vec<Entry>,
-    /// The indices written, so that the table can be cleared cheaply for reuse.
-    touched: Vec<u32>,
+    table: Vec<u16>,
+    epoch: u16,
 }
 
 impl DenseMap {
@@ -128,13 +134,20 @@ impl DenseMap {
         let size = factorial(cells) as usize / 2;
         let spare = SPARE_TABLES.with(|spares| {
             let mut spares = spares.borrow_mut();
-            let index = spares.iter().position(|t| t.len() == size)?;
+            let index = spares.iter().position(|(t, _)| t.len() == size)?;
             Some(spares.swap_remove(index))
         });
+        let (mut table, last_epoch) = spare.unwrap_or_else(|| (vec![0; size], 0));
+        let epoch = if last_epoch == 255 {
+            table.fill(0);
+            1
+        } else {
+            last_epoch + 1
+        };
         DenseMap {
             steps: RankSteps::of(shape),
-            table: spare.unwrap_or_else(|| vec![0; size]),
-            touched: Vec::new(),
+            table,
+            epoch,
         }
     }
 }
@@ -152,37 +165,34 @@ impl StateMap for DenseMap {
 
     #[inline]
     fn get(&self, key: u64) -> Entry {
-        self.table[(key / 2) as usize]
+        let slot = self.table[(key / 2) as usize];
+        if slot >> 8 == self.epoch {
+            slot as u8
+        } else {
+            0
+        }
     }
 
     #[inline]
-    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError> {
+    fn visit(&mut self, key: u64, side: usize, side_code: u8) -> Result<Option<Entry>, SearchError> {
         let slot = &mut self.table[(key / 2) as usize];
-        if *slot == 0 {
-            self.touched.push((key / 2) as u32);
+        let entry = if *slot >> 8 == self.epoch { *slot as u8 } else { 0 };
+        if code(entry, side) != 0 {
+            return Ok(None);
         }
-        *slot = entry;
-        Ok(())
+        *slot = self.epoch << 8 | with_code(entry, side, side_code) as u16;
+        Ok(Some(entry))
     }
 }
 
 impl Drop for DenseMap {
     fn drop(&mut self) {
-        // Clearing what was written is cheaper than clearing everything,
-        // unless much of the table was written.
-        if self.touched.len() < self.table.len() / 8 {
-            for &index in &self.touched {
-                self.table[index as usize] = 0;
-            }
-        } else {
-            self.table.fill(0);
-        }
         let table = std::mem::take(&mut self.table);
         // A thread keeps a few tables, for a couple of shapes.
         SPARE_TABLES.with(|spares| {
             let mut spares = spares.borrow_mut();
             if spares.len() < 4 {
-                spares.push(table);
+                spares.push((table, self.epoch));
             }
         });
     }
@@ -221,11 +231,22 @@ impl StateMap for HashedMap {
     }
 
     #[inline]
-    fn set(&mut self, key: u64, entry: Entry) -> Result<(), SearchError> {
-        if self.map.len() >= self.limit && !self.map.contains_key(&key) {
-            return Err(SearchError::StateLimit { limit: self.limit });
+    fn visit(&mut self, key: u64, side: usize, side_code: u8) -> Result<Option<Entry>, SearchError> {
+        let full = self.map.len() >= self.limit;
+        match self.map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(mut slot) => {
+                let entry = *slot.get();
+                if code(entry, side) != 0 {
+                    return Ok(None);
+                }
+                slot.insert(with_code(entry, side, side_code));
+                Ok(Some(entry))
+            }
+            std::collections::hash_map::Entry::Vacant(_) if full => Err(SearchError::StateLimit { limit: self.limit }),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(with_code(0, side, side_code));
+                Ok(Some(0))
+            }
         }
-        self.map.insert(key, entry);
-        Ok(())
     }
 }
