@@ -11,6 +11,8 @@
 //! a shortest path. Searches that alternate single pops between two queues
 //! break the "exactly the states within" premise and can return a longer path.
 
+use std::cell::RefCell;
+
 use slide_core::{slide, Board};
 
 use crate::state_map::{code, reached_by, DenseMap, HashedMap, StateMap, ROOT};
@@ -51,15 +53,67 @@ pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize)
     }
 }
 
+/// A layer of boards, packed: tiles, key, blank cell, and the index of the
+/// move that made them (4 for none), whose undoing leads back into the
+/// side's visited states and is skipped.
+type Layer = Vec<(u64, u64, u8, u8)>;
+
+thread_local! {
+    /// Layer buffers of finished searches on this thread. Layers of a few
+    /// thousand boards are large enough that the allocator maps fresh pages
+    /// for them each time, and those page faults cost more than a short
+    /// search; reused buffers keep their pages.
+    static SPARE_LAYERS: RefCell<Vec<Layer>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Each side's newest layer, and the layer being built; given back to the
+/// thread's spares, emptied, when the search ends, however it ends.
+struct LayerBuffers {
+    sides: [Layer; 2],
+    next: Layer,
+}
+
+impl LayerBuffers {
+    fn take() -> LayerBuffers {
+        SPARE_LAYERS.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            let mut one = || spares.pop().unwrap_or_default();
+            LayerBuffers {
+                sides: [one(), one()],
+                next: one(),
+            }
+        })
+    }
+}
+
+impl Drop for LayerBuffers {
+    fn drop(&mut self) {
+        SPARE_LAYERS.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            for mut layer in [
+                std::mem::take(&mut self.sides[0]),
+                std::mem::take(&mut self.sides[1]),
+                std::mem::take(&mut self.next),
+            ] {
+                if spares.len() < 3 {
+                    layer.clear();
+                    spares.push(layer);
+                }
+            }
+        });
+    }
+}
+
 /// The search itself, compiled once per kind of map. Both ends share `visited`:
 /// each entry holds what reached the state from either side.
 fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<Answer, SearchError> {
     let shape = start.shape();
     let neighbours = shape.neighbours();
-    // Each side's newest layer, boards packed: tiles, key, blank cell, and
-    // the index of the move that made them (4 for none), whose undoing leads
-    // back into the side's visited states and is skipped.
-    let mut layers = [Vec::new(), Vec::new()];
+    let mut buffers = LayerBuffers::take();
+    let LayerBuffers {
+        sides: layers,
+        next: next_layer,
+    } = &mut buffers;
     for (side, root) in [start, target].into_iter().enumerate() {
         let key = visited.key(root);
         visited.visit(key, side, ROOT)?;
@@ -74,7 +128,7 @@ fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<
             !layer.is_empty(),
             "parity said the target is reachable, but one side ran out of states"
         );
-        let mut next_layer = Vec::with_capacity(layer.len() * 2);
+        next_layer.clear();
         for &(tiles, key, blank, last) in &layer {
             stats.expanded += 1;
             let blank = blank as usize;
@@ -106,6 +160,7 @@ fn search<M: StateMap>(start: &Board, target: &Board, mut visited: M) -> Result<
                 next_layer.push((next_tiles, next_key, next as u8, mv as u8));
             }
         }
-        layers[side] = next_layer;
+        // The new layer becomes the side's; the expanded one's buffer is next to fill.
+        layers[side] = std::mem::replace(next_layer, layer);
     }
 }
