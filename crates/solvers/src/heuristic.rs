@@ -33,11 +33,37 @@ impl std::fmt::Debug for Heuristic<'_> {
 #[derive(Clone, Debug)]
 pub(crate) struct TargetTables {
     pub(crate) shape: Shape,
-    /// `goal_cell[t]`: the target cell of tile `t`.
-    pub(crate) goal_cell: [u8; MAX_CELLS],
-    /// `manhattan[t][c]`: the taxicab distance from cell `c` to `goal_cell[t]`;
+    /// `manhattan[t][c]`: the taxicab distance from cell `c` to tile `t`'s target cell;
     /// 0 for the blank, which does not count.
     pub(crate) manhattan: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// `goal_row[t]` and `goal_col[t]`: the row and column of tile `t`'s target cell;
+    /// `u8::MAX` for the blank, which belongs to no line.
+    goal_row: [u8; MAX_CELLS],
+    goal_col: [u8; MAX_CELLS],
+}
+
+/// Two moves for every tile of a line that must step out of it: given, for
+/// each cell of the line in order, the tile's goal coordinate along the line
+/// if its goal is in the line, the number of such tiles less the longest run
+/// of them whose coordinates already increase, times two.
+///
+/// The longest increasing run comes from patience sorting: `tails[i]` is the
+/// smallest last coordinate of a run of length `i + 1` so far. Lines have at
+/// most 8 cells, so a linear scan finds each coordinate's place.
+#[inline]
+fn line_conflict(coords: impl Iterator<Item = Option<u8>>) -> u32 {
+    let mut tails = [0u8; 8];
+    let (mut kept, mut longest) = (0u32, 0usize);
+    for coord in coords.flatten() {
+        kept += 1;
+        let place = tails[..longest]
+            .iter()
+            .position(|&tail| tail >= coord)
+            .unwrap_or(longest);
+        tails[place] = coord;
+        longest += (place == longest) as usize;
+    }
+    2 * (kept - longest as u32)
 }
 
 impl TargetTables {
@@ -53,10 +79,17 @@ impl TargetTables {
                 *distance = shape.cell_distance(cell, goal_cell[tile] as usize) as u8;
             }
         }
+        let mut goal_row = [u8::MAX; MAX_CELLS];
+        let mut goal_col = [u8::MAX; MAX_CELLS];
+        for tile in 1..shape.cells() {
+            goal_row[tile] = goal_cell[tile] / shape.cols() as u8;
+            goal_col[tile] = goal_cell[tile] % shape.cols() as u8;
+        }
         TargetTables {
             shape,
-            goal_cell,
             manhattan,
+            goal_row,
+            goal_col,
         }
     }
 
@@ -68,57 +101,23 @@ impl TargetTables {
     }
 
     /// The linear-conflict penalty of row `row` of the packed `tiles`.
+    #[inline]
     pub(crate) fn row_conflict(&self, tiles: u64, row: usize) -> u32 {
         let cols = self.shape.cols();
-        let cells = (0..cols).map(|col| row * cols + col);
-        self.line_conflict(tiles, cells, |goal| goal / cols == row, |goal| goal % cols)
+        line_conflict((0..cols).map(|col| {
+            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
+            (self.goal_row[tile] as usize == row).then_some(self.goal_col[tile])
+        }))
     }
 
     /// The linear-conflict penalty of column `col` of the packed `tiles`.
+    #[inline]
     pub(crate) fn col_conflict(&self, tiles: u64, col: usize) -> u32 {
         let cols = self.shape.cols();
-        let cells = (0..self.shape.rows()).map(|row| row * cols + col);
-        self.line_conflict(tiles, cells, |goal| goal % cols == col, |goal| goal / cols)
-    }
-
-    /// Two moves for every tile of a line that must step out of it: the
-    /// tiles whose goal is in the line (`belongs`), less the longest
-    /// subsequence of them whose goal coordinates (`along`) already increase.
-    fn line_conflict(
-        &self,
-        tiles: u64,
-        cells: impl Iterator<Item = usize>,
-        belongs: impl Fn(usize) -> bool,
-        along: impl Fn(usize) -> usize,
-    ) -> u32 {
-        // `longest[k]`: the length of the longest increasing run that ends in
-        // the k-th tile kept; lines have at most 8 cells.
-        let mut coords = [0usize; 8];
-        let mut longest = [0u32; 8];
-        let mut kept = 0;
-        let mut best = 0;
-        for cell in cells {
-            let tile = ((tiles >> (4 * cell)) & 0xF) as usize;
-            if tile == 0 {
-                continue;
-            }
-            let goal = self.goal_cell[tile] as usize;
-            if !belongs(goal) {
-                continue;
-            }
-            let coord = along(goal);
-            let run = 1
-                + (0..kept)
-                    .filter(|&k| coords[k] < coord)
-                    .map(|k| longest[k])
-                    .max()
-                    .unwrap_or(0);
-            coords[kept] = coord;
-            longest[kept] = run;
-            best = best.max(run);
-            kept += 1;
-        }
-        2 * (kept as u32 - best)
+        line_conflict((0..self.shape.rows()).map(|row| {
+            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
+            (self.goal_col[tile] as usize == col).then_some(self.goal_row[tile])
+        }))
     }
 
     /// The linear-conflict penalty of `board` over all rows and columns.
