@@ -7,7 +7,8 @@
 //!
 //! - each library module file becomes an inline module inside its crate's
 //!   module, and only the modules the driver reaches are kept; modules are
-//!   not indented further, to keep files well under the judges' size caps;
+//!   not indented further, and indentation is written with tabs, to keep
+//!   files well under the judges' size caps;
 //! - `crate::` in a library becomes `crate::<its crate>::`, and a path
 //!   `slide_core::` becomes `crate::slide_core::`, so every path resolves
 //!   inside the one file;
@@ -195,7 +196,18 @@ fn strip(source: &str) -> Result<String, String> {
         if trimmed.is_empty() && (out.is_empty() || out.ends_with("\n\n")) {
             continue;
         }
-        out.push_str(line.trim_end());
+        // Indentation is rewritten with tabs, a quarter of the bytes, which
+        // would change a string literal that spans lines: refuse those.
+        if (line.matches('"').count() - line.matches("\\\"").count()) % 2 == 1 {
+            return Err(format!(
+                "line {}: a string literal spans lines, which bundling would alter",
+                i + 1
+            ));
+        }
+        let spaces = line.len() - line.trim_start_matches(' ').len();
+        out.push_str(&"\t".repeat(spaces / 4));
+        out.push_str(&" ".repeat(spaces % 4));
+        out.push_str(line.trim());
         out.push('\n');
     }
     Ok(out.trim_end().to_string() + "\n")
@@ -410,6 +422,11 @@ mod tests {
     fn tests_and_comments_are_stripped() {
         let source = "//! Docs.\nuse a::b;\n\n\n/// Doc.\nfn f() {} // keep\nstruct S; // not bundled\n#[cfg(test)]\nmod tests {\n}\n";
         assert_eq!(strip(source).unwrap(), "use a::b;\n\nfn f() {} // keep\n");
+        assert_eq!(
+            strip("fn f() {\n        g(\"a \\\" b\");\n }\n").unwrap(),
+            "fn f() {\n\t\tg(\"a \\\" b\");\n }\n"
+        );
+        assert!(strip("const S: &str = \"one\n  two\";\n").is_err());
         let gated =
             "#[cfg(feature = \"fast\")]\ntype M = fast::Map;\n#[cfg(not(feature = \"fast\"))]\ntype M = std::Map;\n";
         assert_eq!(strip(gated).unwrap(), "type M = std::Map;\n");
