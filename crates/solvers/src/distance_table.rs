@@ -82,49 +82,10 @@ impl DistanceTable {
         // the ranked sequence: opposite parities. So exactly one of them can
         // reach the goal, and `rank / 2` indexes the reachable half densely.
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
-        let steps = RankSteps::of(shape);
-        // Each cell's moves that stay on the board, as (next cell, move index).
-        let mut exits = [[(0u8, 0u8); 4]; slide_core::MAX_CELLS];
-        let mut degree = [0u8; slide_core::MAX_CELLS];
-        for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
-            for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
-                exits[cell][degree[cell] as usize] = (next, mv as u8);
-                degree[cell] += 1;
-            }
-        }
-        let goal_rank = rank(&goal) as u32;
-        distances[goal_rank as usize / 2] = 0;
-        // A queue in one vector: boards are appended layer by layer and read
-        // in order. Boards travel packed: tiles, rank, blank cell, and the
-        // index of the move that made them (4 for none), whose undoing is
-        // skipped without a look-up. Every board enters it once, so it is
-        // allocated whole, and a child is written at the tail whether it is
-        // new or not, the tail advancing only if it is: no branch to
-        // mispredict on whether a board was seen, which is a coin toss.
-        let mut queue = vec![(0u64, 0u32, 0u8, 0u8); distances.len() + 1];
-        queue[0] = (goal.tiles(), goal_rank, goal.blank() as u8, 4u8);
-        let (mut head, mut tail, mut layer_end, mut next_distance) = (0, 1, 1, 1u8);
-        while head < tail {
-            if head == layer_end {
-                layer_end = tail;
-                next_distance += 1;
-            }
-            let (tiles, key, blank, last) = queue[head];
-            head += 1;
-            let blank = blank as usize;
-            for &(next, mv) in &exits[blank][..degree[blank] as usize] {
-                // Moves `m` and `3 - m` undo each other (see `Move`).
-                if mv + last == 3 {
-                    continue;
-                }
-                let (next, mv) = (next as usize, mv as usize);
-                let next_key = steps.after_slide(tiles, blank, next, key as u64) as u32;
-                let slot = &mut distances[next_key as usize / 2];
-                let new = *slot == UNREACHED;
-                *slot = if new { next_distance } else { *slot };
-                queue[tail] = (slide(tiles, blank, next), next_key, next as u8, mv as u8);
-                tail += new as usize;
-            }
+        if shape.cells() <= 9 {
+            search_all::<u64>(&goal, &mut distances);
+        } else {
+            search_all::<(u64, u32, u8, u8)>(&goal, &mut distances);
         }
         Ok(DistanceTable { goal, distances })
     }
@@ -233,6 +194,93 @@ impl DistanceTable {
             counts[d] += 1;
         }
         counts
+    }
+}
+
+/// A board in the queue of [`search_all`]: packed tiles, rank, blank cell,
+/// and the index of the move that made it (4 for none).
+trait Queued: Copy {
+    const EMPTY: Self;
+    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self;
+    fn unpack(self) -> (u64, u32, usize, u8);
+}
+
+/// Boards of at most 9 cells fit in 8 bytes: tiles in bits 0..36, the rank
+/// (below 9! < 2^19) in bits 36..55, the blank in 55..59, the move in
+/// 59..62. Half the bytes of the wide form halve the queue's memory traffic.
+impl Queued for u64 {
+    const EMPTY: u64 = 0;
+    #[inline]
+    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> u64 {
+        tiles | (rank as u64) << 36 | (blank as u64) << 55 | (last as u64) << 59
+    }
+    #[inline]
+    fn unpack(self) -> (u64, u32, usize, u8) {
+        let tiles = self & ((1 << 36) - 1);
+        let rank = ((self >> 36) & ((1 << 19) - 1)) as u32;
+        (tiles, rank, ((self >> 55) & 0xF) as usize, (self >> 59) as u8)
+    }
+}
+
+/// Larger boards travel wide.
+impl Queued for (u64, u32, u8, u8) {
+    const EMPTY: Self = (0, 0, 0, 0);
+    #[inline]
+    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self {
+        (tiles, rank, blank as u8, last)
+    }
+    #[inline]
+    fn unpack(self) -> (u64, u32, usize, u8) {
+        (self.0, self.1, self.2 as usize, self.3)
+    }
+}
+
+/// The breadth-first search of [`DistanceTable::new`]: fills `distances`
+/// (indexed by rank / 2) from `goal`.
+///
+/// A queue in one vector: boards are appended layer by layer and read in
+/// order, and the move that made a board is kept so that its undoing is
+/// skipped without a look-up. Every board enters the queue once, so it is
+/// allocated whole, and a child is written at the tail whether it is new or
+/// not, the tail advancing only if it is: no branch to mispredict on whether
+/// a board was seen, which is a coin toss.
+fn search_all<Q: Queued>(goal: &Board, distances: &mut [u8]) {
+    let shape = goal.shape();
+    let steps = RankSteps::of(shape);
+    // Each cell's moves that stay on the board, as (next cell, move index).
+    let mut exits = [[(0u8, 0u8); 4]; slide_core::MAX_CELLS];
+    let mut degree = [0u8; slide_core::MAX_CELLS];
+    for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
+        for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
+            exits[cell][degree[cell] as usize] = (next, mv as u8);
+            degree[cell] += 1;
+        }
+    }
+    let goal_rank = rank(goal) as u32;
+    distances[goal_rank as usize / 2] = 0;
+    let mut queue = vec![Q::EMPTY; distances.len() + 1];
+    queue[0] = Q::pack(goal.tiles(), goal_rank, goal.blank(), 4);
+    let (mut head, mut tail, mut layer_end, mut next_distance) = (0, 1, 1, 1u8);
+    while head < tail {
+        if head == layer_end {
+            layer_end = tail;
+            next_distance += 1;
+        }
+        let (tiles, key, blank, last) = queue[head].unpack();
+        head += 1;
+        for &(next, mv) in &exits[blank][..degree[blank] as usize] {
+            // Moves `m` and `3 - m` undo each other (see `Move`).
+            if mv + last == 3 {
+                continue;
+            }
+            let next = next as usize;
+            let next_key = steps.after_slide(tiles, blank, next, key as u64) as u32;
+            let slot = &mut distances[next_key as usize / 2];
+            let new = *slot == UNREACHED;
+            *slot = if new { next_distance } else { *slot };
+            queue[tail] = Q::pack(slide(tiles, blank, next), next_key, next, mv);
+            tail += new as usize;
+        }
     }
 }
 
