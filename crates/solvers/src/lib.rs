@@ -7,9 +7,11 @@
 //!
 //! - [`bfs()`]: breadth-first search; the simplest oracle.
 //! - [`bidirectional_bfs()`]: two frontiers, one layer at a time.
-//! - [`ida_star()`]: iterative-deepening A* with Manhattan distance, or linear conflict.
+//! - [`ida_star()`]: iterative-deepening A* with Manhattan distance, linear
+//!   conflict, or additive pattern databases ([`AdditivePdb`]).
 //! - [`DistanceTable`]: the complete breadth-first search of a small board,
 //!   answering any start in constant time.
+//! - [`solve_all`]: many starts to one target, by whichever of these is cheaper.
 //!
 //! ```
 //! use slide_core::{Board, Shape};
