@@ -245,7 +245,7 @@ impl RankSteps {
     #[inline]
     pub fn after_slide(&self, tiles: u64, blank: usize, next: usize, rank: u64) -> u64 {
         if self.down.is_empty() {
-            return rank_step(tiles, self.cells, blank, next, rank);
+            return rank_step_out_of_line(tiles, self.cells, blank, next, rank);
         }
         // Written without branches on the move's direction, which a search
         // cannot predict: the window is read and looked up for every move,
@@ -265,6 +265,13 @@ impl RankSteps {
             rank - change
         }
     }
+}
+
+/// [`rank_step`], kept out of [`RankSteps::after_slide`] so that the table
+/// look-up, which searches call for every move, stays small enough to inline.
+#[inline(never)]
+fn rank_step_out_of_line(tiles: u64, cells: usize, blank: usize, next: usize, rank: u64) -> u64 {
+    rank_step(tiles, cells, blank, next, rank)
 }
 
 /// `k!` for `k` in `0..16`.

@@ -10,6 +10,7 @@ use std::fmt;
 
 use slide_core::{factorial, is_solvable, rank, rank_after_slide, slide, Board, RankSteps, Shape};
 
+use crate::packed::{Exits, Queued};
 use crate::{Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
@@ -197,44 +198,6 @@ impl DistanceTable {
     }
 }
 
-/// A board in the queue of [`search_all`]: packed tiles, rank, blank cell,
-/// and the index of the move that made it (4 for none).
-trait Queued: Copy {
-    const EMPTY: Self;
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self;
-    fn unpack(self) -> (u64, u32, usize, u8);
-}
-
-/// Boards of at most 9 cells fit in 8 bytes: tiles in bits 0..36, the rank
-/// (below 9! < 2^19) in bits 36..55, the blank in 55..59, the move in
-/// 59..62. Half the bytes of the wide form halve the queue's memory traffic.
-impl Queued for u64 {
-    const EMPTY: u64 = 0;
-    #[inline]
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> u64 {
-        tiles | (rank as u64) << 36 | (blank as u64) << 55 | (last as u64) << 59
-    }
-    #[inline]
-    fn unpack(self) -> (u64, u32, usize, u8) {
-        let tiles = self & ((1 << 36) - 1);
-        let rank = ((self >> 36) & ((1 << 19) - 1)) as u32;
-        (tiles, rank, ((self >> 55) & 0xF) as usize, (self >> 59) as u8)
-    }
-}
-
-/// Larger boards travel wide.
-impl Queued for (u64, u32, u8, u8) {
-    const EMPTY: Self = (0, 0, 0, 0);
-    #[inline]
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self {
-        (tiles, rank, blank as u8, last)
-    }
-    #[inline]
-    fn unpack(self) -> (u64, u32, usize, u8) {
-        (self.0, self.1, self.2 as usize, self.3)
-    }
-}
-
 /// The breadth-first search of [`DistanceTable::new`]: fills `distances`
 /// (indexed by rank / 2) from `goal`.
 ///
@@ -247,15 +210,7 @@ impl Queued for (u64, u32, u8, u8) {
 fn search_all<Q: Queued>(goal: &Board, distances: &mut [u8]) {
     let shape = goal.shape();
     let steps = RankSteps::of(shape);
-    // Each cell's moves that stay on the board, as (next cell, move index).
-    let mut exits = [[(0u8, 0u8); 4]; slide_core::MAX_CELLS];
-    let mut degree = [0u8; slide_core::MAX_CELLS];
-    for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
-        for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
-            exits[cell][degree[cell] as usize] = (next, mv as u8);
-            degree[cell] += 1;
-        }
-    }
+    let exits = Exits::of(shape);
     let goal_rank = rank(goal) as u32;
     distances[goal_rank as usize / 2] = 0;
     let mut queue = vec![Q::EMPTY; distances.len() + 1];
@@ -268,7 +223,7 @@ fn search_all<Q: Queued>(goal: &Board, distances: &mut [u8]) {
         }
         let (tiles, key, blank, last) = queue[head].unpack();
         head += 1;
-        for &(next, mv) in &exits[blank][..degree[blank] as usize] {
+        for &(next, mv) in exits.from(blank) {
             // Moves `m` and `3 - m` undo each other (see `Move`).
             if mv + last == 3 {
                 continue;

@@ -31,6 +31,7 @@ mod bidirectional_bfs;
 mod distance_table;
 mod heuristic;
 mod ida_star;
+mod packed;
 mod pattern_db;
 mod pattern_db_file;
 mod state_map;

@@ -185,6 +185,39 @@ impl StateMap for DenseMap {
     }
 }
 
+impl DenseMap {
+    /// The map's slots, borrowed for a search's inner loop (see [`DenseSlots`]).
+    pub(crate) fn slots(&mut self) -> DenseSlots<'_> {
+        DenseSlots {
+            table: &mut self.table,
+            epoch: self.epoch,
+        }
+    }
+}
+
+/// A [`DenseMap`]'s table and epoch as two local values, which the compiler
+/// keeps in registers: read through the map, they would be read again from
+/// memory after every write to the table, which might have changed them.
+pub(crate) struct DenseSlots<'a> {
+    table: &'a mut [u16],
+    epoch: u16,
+}
+
+impl DenseSlots<'_> {
+    /// [`StateMap::visit`] for a loop that keeps every child and counts
+    /// the new ones: returns whether side `side` reaches the state now (it
+    /// had not before), and the state's entry as it was. The slot is written
+    /// either way, with what it held if nothing changes.
+    #[inline]
+    pub(crate) fn visit(&mut self, key: u64, side: usize, side_code: u8) -> (bool, Entry) {
+        let slot = &mut self.table[(key / 2) as usize];
+        let entry = if *slot >> 8 == self.epoch { *slot as u8 } else { 0 };
+        let new = code(entry, side) == 0;
+        *slot = self.epoch << 8 | with_code(entry, side, if new { side_code } else { 0 }) as u16;
+        (new, entry)
+    }
+}
+
 impl Drop for DenseMap {
     fn drop(&mut self) {
         let table = std::mem::take(&mut self.table);
