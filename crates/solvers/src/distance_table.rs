@@ -10,7 +10,7 @@ use std::fmt;
 
 use slide_core::{factorial, is_solvable, rank, rank_after_slide, slide, Board, RankSteps, Shape};
 
-use crate::packed::{Exits, Queued};
+use crate::packed::{rank_of, Exits, PackedMoves, Queued};
 use crate::{Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
@@ -83,7 +83,9 @@ impl DistanceTable {
         // the ranked sequence: opposite parities. So exactly one of them can
         // reach the goal, and `rank / 2` indexes the reachable half densely.
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
-        if shape.cells() <= 9 {
+        if let Some(moves) = PackedMoves::of(shape) {
+            search_all_packed(&goal, &mut distances, moves);
+        } else if shape.cells() <= 9 {
             search_all::<u64>(&goal, &mut distances);
         } else {
             search_all::<(u64, u32, u8, u8)>(&goal, &mut distances);
@@ -198,7 +200,8 @@ impl DistanceTable {
     }
 }
 
-/// The breadth-first search of [`DistanceTable::new`]: fills `distances`
+/// The breadth-first search of [`DistanceTable::new`] for boards that
+/// [`PackedMoves`] does not serve (4 or 5 columns): fills `distances`
 /// (indexed by rank / 2) from `goal`.
 ///
 /// A queue in one vector: boards are appended layer by layer and read in
@@ -235,6 +238,41 @@ fn search_all<Q: Queued>(goal: &Board, distances: &mut [u8]) {
             *slot = if new { next_distance } else { *slot };
             queue[tail] = Q::pack(slide(tiles, blank, next), next_key, next, mv);
             tail += new as usize;
+        }
+    }
+}
+
+/// [`search_all`] for the boards that [`PackedMoves`] serves, in the two
+/// passes of the two-ended search (see `bidirectional_bfs::search_packed`):
+/// each chunk of a layer writes all its children after the queue's tail,
+/// then looks them up and keeps the new ones.
+fn search_all_packed(goal: &Board, distances: &mut [u8], moves: &PackedMoves) {
+    /// Boards expanded per pass.
+    const CHUNK: usize = 64;
+    let goal_rank = rank(goal) as u32;
+    distances[goal_rank as usize / 2] = 0;
+    // Every board enters once; a chunk's children may run four per board past the last.
+    let mut queue = vec![0u64; distances.len() + 4 * CHUNK];
+    queue[0] = u64::pack(goal.tiles(), goal_rank, goal.blank(), 4);
+    let (mut head, mut tail, mut distance) = (0, 1, 0u8);
+    while head < tail {
+        let layer_end = tail;
+        distance += 1;
+        while head < layer_end {
+            let chunk_end = layer_end.min(head + CHUNK);
+            let (first, mut written) = (tail, tail);
+            for i in head..chunk_end {
+                written = moves.write_children(queue[i], &mut queue, written);
+            }
+            for i in first..written {
+                let child = queue[i];
+                let slot = &mut distances[rank_of(child) as usize / 2];
+                let new = *slot == UNREACHED;
+                *slot = if new { distance } else { *slot };
+                queue[tail] = child;
+                tail += new as usize;
+            }
+            head = chunk_end;
         }
     }
 }
