@@ -251,13 +251,9 @@ fn search_packed(start: &Board, target: &Board, moves: &PackedMoves) -> Answer {
                 // A meeting point is new, so it was kept.
                 let meeting = children[first..kept]
                     .iter()
-                    .map(|&child| tiles_of(child))
-                    .find(|&tiles| {
-                        let key = visited.key(&Board::from_tiles(shape, tiles).expect("moves keep a board valid"));
-                        code(visited.get(key), 1 - side) != 0
-                    })
+                    .find(|&&child| code(visited.get(rank_of(child)), 1 - side) != 0)
                     .expect("a chunk that met the other side has a child on it");
-                return meeting_answer(&visited, start, meeting, stats);
+                return meeting_answer(&visited, start, tiles_of(*meeting), stats);
             }
         }
         // The new layer becomes the side's; the expanded one's buffer is next to fill.
