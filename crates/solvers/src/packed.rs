@@ -156,9 +156,14 @@ impl PackedMoves {
         };
         let mut changes = vec![0i32; 2 * windows + 2];
         for window in 0..windows {
-            let tiles: Vec<u64> = (0..cols).map(|i| (window as u64 >> (4 * i)) & 0xF).collect();
-            let distinct = tiles.iter().enumerate().all(|(i, t)| !tiles[..i].contains(t));
-            if tiles.iter().all(|&t| (1..cells as u64).contains(&t)) && distinct {
+            // The window's tiles as a set, and whether they are distinct tiles.
+            let (mut seen, mut valid) = (0u32, true);
+            for i in 0..cols {
+                let tile = (window >> (4 * i)) & 0xF;
+                valid &= (1..cells).contains(&tile) && seen & 1 << tile == 0;
+                seen |= 1 << tile;
+            }
+            if valid {
                 changes[window] = change((window as u64) << 4, 0, cols);
                 changes[windows + window] = change(window as u64, cols, 0);
             }
