@@ -4,9 +4,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use slide_benches::plain::{self, Plain};
-use slide_benches::{eight_puzzle_set, korf100, korf_goal};
 use slide_core::{Board, Shape};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic, Split};
+use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, Split};
+use slide_testdata::{eight_puzzle_set, korf100, korf_goal};
 
 /// One of this workspace's solvers, from start and goal to an answer.
 type Solver = fn(&Board, &Board) -> Answer;
@@ -28,7 +28,7 @@ fn eight_puzzle(c: &mut Criterion) {
     let goal = Board::goal(Shape::new(3, 3).unwrap());
     let plain_goal = plain::from_board(&goal);
     for set in ["eight-hardest", "eight-random-100", "eight-unsolvable"] {
-        let boards = eight_puzzle_set(set).unwrap();
+        let boards = eight_puzzle_set(set);
         // The hardest set is benchmarked per position, the others whole.
         let boards = if set == "eight-hardest" {
             boards[..1].to_vec()
@@ -42,11 +42,9 @@ fn eight_puzzle(c: &mut Criterion) {
         let cases: [(&str, Solver); 4] = [
             ("bfs", |s, g| bfs(s, g).unwrap()),
             ("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).unwrap()),
-            ("ida_star_manhattan", |s, g| {
-                ida_star(s, g, Heuristic::Manhattan).unwrap()
-            }),
+            ("ida_star_manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
             ("ida_star_linear_conflict", |s, g| {
-                ida_star(s, g, Heuristic::LinearConflict).unwrap()
+                ida_star(s, g, LinearConflict).unwrap()
             }),
         ];
         for (name, solve) in cases {
@@ -104,7 +102,7 @@ fn distance_table(c: &mut Criterion) {
 
 fn fifteen_puzzle(c: &mut Criterion) {
     let goal = korf_goal();
-    let mut instances = korf100().unwrap();
+    let mut instances = korf100();
     instances.sort_by_key(|instance| instance.optimal);
     let chosen = &instances[..3];
     let dir = slide_pdb::cache_dir();
@@ -112,19 +110,23 @@ fn fifteen_puzzle(c: &mut Criterion) {
     let mut group = c.benchmark_group("4x4/korf");
     group.sample_size(10);
     for instance in chosen {
-        let heuristics = [
-            ("manhattan", Heuristic::Manhattan),
-            ("linear_conflict", Heuristic::LinearConflict),
-            ("pdb_6_6_3", Heuristic::PatternDb(&pdb)),
+        let solvers: [(&str, Solver); 2] = [
+            ("manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
+            ("linear_conflict", |s, g| ida_star(s, g, LinearConflict).unwrap()),
         ];
-        for (name, heuristic) in heuristics {
+        for (name, solve) in solvers {
             group.bench_function(BenchmarkId::new(format!("ida_star_{name}"), instance.id), |b| {
-                b.iter(|| {
-                    let answer = ida_star(black_box(&instance.start), &goal, heuristic).unwrap();
-                    assert_eq!(answer.length(), Some(instance.optimal));
-                })
+                b.iter(|| check(solve(black_box(&instance.start), &goal), Some(instance.optimal)))
             });
         }
+        group.bench_function(BenchmarkId::new("ida_star_pdb_6_6_3", instance.id), |b| {
+            b.iter(|| {
+                check(
+                    ida_star(black_box(&instance.start), &goal, &pdb).unwrap(),
+                    Some(instance.optimal),
+                )
+            })
+        });
     }
     group.finish();
 }

@@ -12,15 +12,18 @@
 //! - `crate::` in a library becomes `crate::<its crate>::`, and a path
 //!   `slide_core::` becomes `crate::slide_core::`, so every path resolves
 //!   inside the one file;
-//! - doc comments, comment lines and `#[cfg(test)] mod tests` are removed,
-//!   as is any line that ends in `// not bundled`;
+//! - doc comments, comment lines, inner attributes (`#![...]`, which would
+//!   not be first in their module any more) and `#[cfg(test)] mod tests` are
+//!   removed, as is any line that ends in `// not bundled`;
 //! - a bundle has no Cargo features: a one-line item under
 //!   `#[cfg(feature = "...")]` is removed, and `#[cfg(not(feature = "..."))]`
 //!   is dropped from the item it guards.
 //!
 //! Conventions the sources keep for this: a file's test module comes last;
 //! library modules are declared `mod name;` in `lib.rs` and re-exported with
-//! `pub use crate::name::...;`; a judge driver's `Cargo.toml` has a
+//! `pub use crate::name::...;`; a module may be a folder (`name/mod.rs`),
+//! whose own `mod sub;` lines are inlined with it, and is then kept or left
+//! out whole; a judge driver's `Cargo.toml` has a
 //! `[package.metadata.bundle]` table.
 
 pub mod cputime;
@@ -97,7 +100,7 @@ impl Library {
             if let Some(module) = flat.strip_prefix("mod ").or_else(|| flat.strip_prefix("pub mod ")) {
                 if let Some(module) = module.strip_suffix(';') {
                     let declaration = if flat.starts_with("pub ") { "pub mod" } else { "mod" };
-                    let source = strip(&read(&dir.join(format!("src/{module}.rs")))?)?;
+                    let source = module_source(&dir.join("src"), module)?;
                     library
                         .modules
                         .insert(module.to_string(), (declaration.to_string(), source));
@@ -116,6 +119,37 @@ impl Library {
         }
         Ok(library)
     }
+}
+
+/// The source of module `name` declared in the folder `dir`, from
+/// `dir/name.rs` or `dir/name/mod.rs`, stripped, with its own submodules
+/// (`mod sub;` lines, from the folder `dir/name/`) inlined in their place.
+fn module_source(dir: &Path, name: &str) -> Result<String, String> {
+    let file = dir.join(format!("{name}.rs"));
+    let folder_file = dir.join(name).join("mod.rs");
+    let text = match fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(_) => read(&folder_file)?,
+    };
+    let mut out = String::new();
+    for line in strip(&text)?.lines() {
+        let flat = line.trim();
+        let submodule = ["mod ", "pub mod ", "pub(crate) mod "]
+            .iter()
+            .find_map(|prefix| flat.strip_prefix(prefix)?.strip_suffix(';'));
+        match submodule {
+            Some(sub) if sub.chars().all(is_ident) => {
+                let declaration = &flat[..flat.len() - sub.len() - 1];
+                let source = module_source(&dir.join(name), sub)?;
+                out.push_str(&format!("{declaration}{sub} {{\n{source}}}\n"));
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Splits the top level of `source` into statements and items: text up to a
@@ -188,6 +222,7 @@ fn strip(source: &str) -> Result<String, String> {
             continue;
         }
         if trimmed.starts_with("#[cfg(not(feature = ")
+            || trimmed.starts_with("#![")
             || trimmed.starts_with("//")
             || trimmed.ends_with("// not bundled")
         {
@@ -229,11 +264,17 @@ fn words(text: &str) -> BTreeSet<&str> {
 /// `SearchError::Heuristic` is not a use of a type `Heuristic`.
 fn path_words<'t>(text: &'t str, roots: &[&str]) -> BTreeSet<&'t str> {
     let mut found = BTreeSet::new();
-    for statement in text.split(';') {
-        let trimmed = statement.trim_start();
+    // A `use` declaration starts a line (in any module, however nested) and
+    // ends at its semicolon.
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
         if trimmed.starts_with("use ") || trimmed.starts_with("pub use ") || trimmed.starts_with("pub(crate) use ") {
-            found.extend(words(trimmed));
+            let start = offset + line.len() - trimmed.len();
+            let end = text[start..].find(';').map_or(text.len(), |at| start + at);
+            found.extend(words(&text[start..end]));
         }
+        offset += line.len();
     }
     let mut rest = text;
     while let Some(at) = rest.find("::") {
@@ -255,6 +296,30 @@ fn path_words<'t>(text: &'t str, roots: &[&str]) -> BTreeSet<&'t str> {
     }
     found.remove("");
     found
+}
+
+/// The types that `impl` blocks at the start of a line of `source` are for:
+/// `Board` for `impl Board {` and for `impl fmt::Display for Board {`.
+fn impl_targets(source: &str) -> BTreeSet<String> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("impl")?;
+            // Skip generic parameters: `impl<T> Name<T>`.
+            let rest = match rest.strip_prefix('<') {
+                Some(generic) => &generic[generic.find('>')? + 1..],
+                None => rest,
+            };
+            let header = rest.split('{').next()?;
+            let target = header.rsplit(" for ").next()?.trim();
+            let name: String = target
+                .trim_start_matches('&')
+                .chars()
+                .take_while(|&c| is_ident(c))
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
 }
 
 /// Replaces each path prefix `from` that starts a path (not preceded by an
@@ -322,6 +387,15 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
                 .filter(|(name, _)| text_words.contains(name.as_str()))
                 .map(|(_, module)| module.clone())
                 .collect();
+            // A module that adds methods to a type the text names (`impl
+            // Board` in the module that reads boards) is used with the type.
+            reached.extend(
+                library
+                    .modules
+                    .iter()
+                    .filter(|(_, (_, source))| impl_targets(source).iter().any(|t| text_words.contains(t.as_str())))
+                    .map(|(module, _)| module.clone()),
+            );
             if own {
                 reached.extend(
                     library
@@ -410,6 +484,13 @@ mod tests {
         let text = "use a::{B, C as D};\nfn f() -> E { lib::F(G::H) + crate::m::I }\nenum K { Board(Mismatch) }";
         let found: Vec<&str> = path_words(text, &["lib"]).into_iter().collect();
         assert_eq!(found, ["B", "C", "D", "F", "I", "a", "as", "crate", "lib", "m", "use"]);
+    }
+
+    #[test]
+    fn impl_blocks_name_their_types() {
+        let source = "impl Board {\n}\nimpl fmt::Display for Grid<'_> {\n}\n    impl<T> PerShape<T> {\n}\n";
+        let found: Vec<String> = impl_targets(source).into_iter().collect();
+        assert_eq!(found, ["Board", "Grid", "PerShape"]);
     }
 
     #[test]

@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use slide_benches::{korf100, korf_goal};
-use slide_solvers::{ida_star, Heuristic, Split};
+use slide_solvers::{ida_star, Split};
+use slide_testdata::{korf100, korf_goal};
 
 struct Options {
     split: Split,
@@ -62,13 +62,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let instances = match korf100() {
-        Ok(instances) => instances,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
+    let instances = korf100();
     let goal = korf_goal();
     let dir = slide_pdb::cache_dir();
     let started = Instant::now();
@@ -102,7 +96,7 @@ fn main() -> ExitCode {
             .with_max_len(1)
             .map(|instance| {
                 let started = Instant::now();
-                let answer = ida_star(&instance.start, &goal, Heuristic::PatternDb(&pdb)).expect("a 4x4 instance");
+                let answer = ida_star(&instance.start, &goal, &pdb).expect("a 4x4 instance");
                 (instance.id, answer.length(), answer.stats.generated, started.elapsed())
             })
             .collect()

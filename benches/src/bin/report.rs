@@ -14,7 +14,7 @@ use std::time::Instant;
 use plotters::prelude::*;
 use slide_benches::plain;
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, Heuristic};
+use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan};
 
 /// Runs an algorithm on a start (to the goal): the length, and the nodes
 /// expanded when the algorithm counts them.
@@ -87,12 +87,12 @@ fn main() -> ExitCode {
         ours("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).expect("3x3"), goal),
         ours(
             "ida_star_manhattan",
-            |s, g| ida_star(s, g, Heuristic::Manhattan).expect("3x3"),
+            |s, g| ida_star(s, g, Manhattan).expect("3x3"),
             goal,
         ),
         ours(
             "ida_star_linear_conflict",
-            |s, g| ida_star(s, g, Heuristic::LinearConflict).expect("3x3"),
+            |s, g| ida_star(s, g, LinearConflict).expect("3x3"),
             goal,
         ),
         ours(

@@ -6,7 +6,7 @@
 //! the goal. IDA* with 4-4-4-3 pattern databases finds them.
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::{ida_star, AdditivePdb, Heuristic, Split};
+use slide_solvers::{ida_star, AdditivePdb, Split};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///
@@ -22,7 +22,7 @@ pub fn run(input: &str) -> Result<String, String> {
     let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut lengths = Vec::with_capacity(starts.len());
     for start in &starts {
-        let answer = ida_star(start, &goal, Heuristic::PatternDb(&pdb)).map_err(|error| error.to_string())?;
+        let answer = ida_star(start, &goal, &pdb).map_err(|error| error.to_string())?;
         lengths.push(answer.length());
     }
     Ok(slide_driver::length_lines(lengths))

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use slide_core::{Board, Move, Shape};
+use slide_core::{parse_path, Board, Shape};
 use slide_solvers::DistanceTable;
 
 /// Runs `slide ARGS` with `input` on standard input; returns status, stdout, stderr.
@@ -27,12 +27,9 @@ fn slide(args: &[&str], input: &str) -> (i32, String, String) {
 
 /// Checks that the moves `letters` lead from `start` to `goal`, and returns their number.
 fn replay(start: &Board, goal: &Board, letters: &str) -> usize {
-    let mut board = *start;
-    for letter in letters.chars() {
-        board = board.apply(Move::from_letter(letter).unwrap()).unwrap();
-    }
-    assert_eq!(board, *goal, "{letters} from {start}");
-    letters.len()
+    let path = parse_path(letters).unwrap();
+    assert_eq!(start.apply_path(&path), Some(*goal), "{letters} from {start}");
+    path.len()
 }
 
 #[test]
@@ -158,7 +155,7 @@ fn errors_say_what_and_exit_with_a_status() {
         (&["solve", "1 2 3 4 5 6 7 8 9"], 2, "error: the board: cell 9: tile 9 is out of range: tiles are 1 to 8\n"),
         (&["solve", "1 2 3 4 5 0"], 2, "error: the board: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)\n"),
         (&["solve", "12345678x", "--goal", "1234"], 2, "error: the goal: found 4 cells, expected 9\n"),
-        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: pattern databases exist for 4x4 goals with the blank in a corner; use --heuristic linear-conflict\n"),
+        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: the 6-6-3 pattern databases are for 4x4 boards, not 3x3; use --heuristic linear-conflict\n"),
         (
             &["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--algo", "bfs", "--max-states", "1000"],
             1,

@@ -6,7 +6,7 @@
 //! 50 moves exists.
 
 use slide_core::{boards, path_string, symbols, Board, InputError, Shape};
-use slide_solvers::{ida_star_within, AdditivePdb, Heuristic, SearchError, Split};
+use slide_solvers::{ida_star_within, AdditivePdb, SearchError, Split};
 
 /// The longest path the judge accepts.
 const MAX_MOVES: usize = 50;
@@ -44,7 +44,7 @@ pub fn run(input: &str) -> Result<String, String> {
     let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut output = String::new();
     for start in &starts {
-        match ida_star_within(start, &goal, Heuristic::PatternDb(&pdb), MAX_MOVES) {
+        match ida_star_within(start, &goal, &pdb, MAX_MOVES) {
             Ok(answer) => match &answer.path {
                 Some(path) => output.push_str(&path_string(path).to_uppercase()),
                 None => output.push_str("This puzzle is not solvable."),

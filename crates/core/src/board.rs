@@ -2,8 +2,74 @@
 
 use std::fmt;
 
-use crate::parse::BoardError;
-use crate::shape::{Move, Shape};
+use crate::moves::Move;
+use crate::shape::Shape;
+
+/// Why a list of cells is not a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The number of cells does not match the shape.
+    WrongCellCount {
+        /// How many cells were given.
+        found: usize,
+        /// How many the shape has.
+        expected: usize,
+    },
+    /// A tile number too large for the board.
+    TileOutOfRange {
+        /// The tile.
+        tile: usize,
+        /// Its cell, from 0.
+        cell: usize,
+        /// The largest tile of the board.
+        largest: usize,
+    },
+    /// No cell holds the blank.
+    NoBlank,
+    /// Two cells hold the blank.
+    TwoBlanks {
+        /// The first blank's cell, from 0.
+        first: usize,
+        /// The second blank's cell, from 0.
+        second: usize,
+    },
+    /// A tile appears twice, so another is missing.
+    RepeatedTile {
+        /// The tile.
+        tile: usize,
+        /// Its first cell, from 0.
+        first: usize,
+        /// Its second cell, from 0.
+        second: usize,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::WrongCellCount { found, expected } => {
+                write!(f, "found {found} cells, expected {expected}")
+            }
+            BoardError::TileOutOfRange { tile, cell, largest } => write!(
+                f,
+                "tile {tile} in cell {} is out of range: tiles are 1 to {largest}",
+                cell + 1
+            ),
+            BoardError::NoBlank => write!(f, "no blank: write it as x, ., 0 or _"),
+            BoardError::TwoBlanks { first, second } => {
+                write!(f, "two blanks, in cells {} and {}", first + 1, second + 1)
+            }
+            BoardError::RepeatedTile { tile, first, second } => write!(
+                f,
+                "tile {tile} appears twice, in cells {} and {}",
+                first + 1,
+                second + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
 
 /// A position of a sliding-tile puzzle.
 ///

@@ -1,28 +1,17 @@
 //! Reading judge input: many boards in one text, with errors that name the
 //! line and column.
 //!
-//! A judge's input is a stream of cells. On boards of at most 10 cells every
-//! tile is one digit, so every character that is not whitespace is a cell and
-//! puzzles may be written contiguously (`12345678x`). On larger boards cells
-//! are whitespace-separated numbers. Either way, consecutive cells form
-//! boards, row-major, however the lines break.
+//! A judge's input is a stream of cells, cut by the one tokenizer
+//! ([`crate::symbols`]): characters on boards of at most 10 cells, so that
+//! puzzles may be written contiguously (`12345678x`), and whitespace-separated
+//! numbers on larger ones. Either way, consecutive cells form boards,
+//! row-major, however the lines break.
 
 use std::fmt;
 
 use crate::board::Board;
-use crate::parse::parse_symbol;
+use crate::parse::{parse_symbol, Symbol};
 use crate::shape::Shape;
-
-/// One cell as written, and where: line and column count from 1, columns in characters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Symbol<'a> {
-    /// The text of the cell.
-    pub text: &'a str,
-    /// Its line.
-    pub line: usize,
-    /// Its column.
-    pub column: usize,
-}
 
 /// A problem with an input, and where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,52 +57,6 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
-
-/// The cells of `text` for boards of `shape`: single characters on boards of
-/// at most 10 cells, whitespace-separated tokens on larger ones.
-///
-/// ```
-/// use slide_core::{symbols, Shape};
-/// let cells = symbols("1 2\n3x", Shape::new(2, 2).unwrap());
-/// assert_eq!(cells.iter().map(|s| s.text).collect::<Vec<_>>(), ["1", "2", "3", "x"]);
-/// assert_eq!((cells[3].line, cells[3].column), (2, 2));
-/// ```
-pub fn symbols(text: &str, shape: Shape) -> Vec<Symbol<'_>> {
-    let per_character = shape.cells() <= 10;
-    let mut symbols = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let mut column = 0;
-        let mut token_start: Option<(usize, usize)> = None;
-        for (byte, c) in line.char_indices() {
-            column += 1;
-            if c.is_whitespace() {
-                if let Some((start, start_column)) = token_start.take() {
-                    symbols.push(Symbol {
-                        text: &line[start..byte],
-                        line: index + 1,
-                        column: start_column,
-                    });
-                }
-            } else if per_character {
-                symbols.push(Symbol {
-                    text: &line[byte..byte + c.len_utf8()],
-                    line: index + 1,
-                    column,
-                });
-            } else if token_start.is_none() {
-                token_start = Some((byte, column));
-            }
-        }
-        if let Some((start, start_column)) = token_start {
-            symbols.push(Symbol {
-                text: &line[start..],
-                line: index + 1,
-                column: start_column,
-            });
-        }
-    }
-    symbols
-}
 
 /// The boards of `shape` that `symbols` spell, one after another; at least one.
 ///

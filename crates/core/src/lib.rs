@@ -18,18 +18,23 @@
 //! assert_eq!(solved.to_string(), "1 2 3 / 4 5 6 / 7 8 _");
 //! ```
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 mod board;
 mod input;
+mod moves;
 mod parse;
 mod random;
 mod rank;
 mod shape;
 mod solvable;
 
-pub use crate::board::{slide, Board, Grid};
-pub use crate::input::{boards, symbols, InputError, Symbol};
-pub use crate::parse::{parse_symbol, BoardError, ParseError, SymbolError};
+pub use crate::board::{slide, Board, BoardError, Grid};
+pub use crate::input::{boards, InputError};
+pub use crate::moves::{parse_path, path_string, Move, PathError, NO_MOVE};
+pub use crate::parse::{characters, parse_symbol, symbols, words, ParseError, Symbol, SymbolError};
 pub use crate::random::SplitMix64;
 pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank, RankSteps};
-pub use crate::shape::{path_string, Move, Shape, ShapeError, MAX_CELLS};
+pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

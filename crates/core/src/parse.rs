@@ -1,14 +1,134 @@
-//! Reading boards from text, with errors that say what is wrong and where.
+//! Reading boards from text: the one tokenizer every reader of boards uses,
+//! and errors that say what is wrong and where.
 //!
-//! A cell is written as its tile's number (`1` to `cells - 1`) or as a blank:
-//! `x`, `X`, `.`, `0` or `_`. A board is either whitespace-separated tokens,
-//! one per cell, or contiguous characters, one per cell (`12345678x`).
+//! Text is cut into *words* ([`words`]): runs of characters other than
+//! whitespace and `/`. Line breaks and `/` also end a row, which only
+//! [`Board::parse_rows`] looks at. A cell is written as its tile's number
+//! (`1` to `cells - 1`) or as a blank: `x`, `X`, `.`, `0` or `_`.
+//!
+//! On a board of at most 10 cells every tile is one digit, so a word may
+//! hold several cells written contiguously (`12345678x`, `123 456 78x`):
+//! then every character is a cell ([`characters`]). The readers decide
+//! between words and characters by one rule each:
+//! - one board of a known shape ([`Board::parse`]): words when there is
+//!   exactly one per cell, otherwise characters on boards of at most 10
+//!   cells (so that `1 2 3 4 5 6 7 8 99` names the bad tile);
+//! - one board of unknown shape ([`Board::parse_rows`]): characters when the
+//!   text holds at most 10 of them, otherwise words;
+//! - a stream of boards ([`symbols`], judge input): characters on boards of
+//!   at most 10 cells, otherwise words.
+//!
 //! Cells are numbered from 1 in messages, row-major from the top-left.
 
 use std::fmt;
 
-use crate::board::Board;
+use crate::board::{Board, BoardError};
 use crate::shape::Shape;
+
+/// Boards of at most this many cells write every tile as one digit.
+const ONE_DIGIT_CELLS: usize = 10;
+
+/// A word or a character of board text, and where it is: line and column
+/// count from 1, columns in characters; `row` counts the rows (separated by
+/// `/` or line breaks) that hold something, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symbol<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// Its line.
+    pub line: usize,
+    /// Its column.
+    pub column: usize,
+    /// Its row.
+    pub row: usize,
+}
+
+/// The words of `text`, in order: the tokenizer of every board reader.
+///
+/// ```
+/// use slide_core::words;
+/// let found = words("1 2/3\r\n x");
+/// let texts: Vec<&str> = found.iter().map(|w| w.text).collect();
+/// assert_eq!(texts, ["1", "2", "3", "x"]);
+/// let rows: Vec<usize> = found.iter().map(|w| w.row).collect();
+/// assert_eq!(rows, [0, 0, 1, 2]);
+/// assert_eq!((found[3].line, found[3].column), (2, 2));
+/// ```
+pub fn words(text: &str) -> Vec<Symbol<'_>> {
+    let mut words = Vec::new();
+    // The row of the next word: a break only starts a new row after a word.
+    let (mut row, mut row_used) = (0, false);
+    for (index, line) in text.split('\n').enumerate() {
+        let mut start: Option<(usize, usize)> = None;
+        let mut column = 0;
+        // A sentinel space ends the last word of the line.
+        for (byte, c) in line.char_indices().chain([(line.len(), ' ')]) {
+            column += 1;
+            let separator = c.is_whitespace() || c == '/';
+            if separator {
+                if let Some((first, first_column)) = start.take() {
+                    words.push(Symbol {
+                        text: &line[first..byte],
+                        line: index + 1,
+                        column: first_column,
+                        row,
+                    });
+                    row_used = true;
+                }
+                if c == '/' && row_used {
+                    (row, row_used) = (row + 1, false);
+                }
+            } else if start.is_none() {
+                start = Some((byte, column));
+            }
+        }
+        if row_used {
+            (row, row_used) = (row + 1, false);
+        }
+    }
+    words
+}
+
+/// Every character of `words` as a symbol of its own.
+///
+/// ```
+/// use slide_core::{characters, words};
+/// let cells = characters(&words("12 x"));
+/// let texts: Vec<&str> = cells.iter().map(|c| c.text).collect();
+/// assert_eq!(texts, ["1", "2", "x"]);
+/// assert_eq!(cells[1].column, 2);
+/// ```
+pub fn characters<'a>(words: &[Symbol<'a>]) -> Vec<Symbol<'a>> {
+    let mut cells = Vec::with_capacity(words.len());
+    for word in words {
+        for (i, (byte, c)) in word.text.char_indices().enumerate() {
+            cells.push(Symbol {
+                text: &word.text[byte..byte + c.len_utf8()],
+                column: word.column + i,
+                ..*word
+            });
+        }
+    }
+    cells
+}
+
+/// The cells of a stream of boards of `shape` (judge input): characters on
+/// boards of at most 10 cells, whitespace-separated words on larger ones.
+///
+/// ```
+/// use slide_core::{symbols, Shape};
+/// let cells = symbols("1 2\n3x", Shape::new(2, 2).unwrap());
+/// assert_eq!(cells.iter().map(|s| s.text).collect::<Vec<_>>(), ["1", "2", "3", "x"]);
+/// assert_eq!((cells[3].line, cells[3].column), (2, 2));
+/// ```
+pub fn symbols(text: &str, shape: Shape) -> Vec<Symbol<'_>> {
+    let words = words(text);
+    if shape.cells() <= ONE_DIGIT_CELLS {
+        characters(&words)
+    } else {
+        words
+    }
+}
 
 /// Why a symbol is not a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,72 +195,6 @@ pub fn parse_symbol(symbol: &str, cells: usize) -> Result<u8, SymbolError> {
     }
 }
 
-/// Why a list of cells is not a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardError {
-    /// The number of cells does not match the shape.
-    WrongCellCount {
-        /// How many cells were given.
-        found: usize,
-        /// How many the shape has.
-        expected: usize,
-    },
-    /// A tile number too large for the board.
-    TileOutOfRange {
-        /// The tile.
-        tile: usize,
-        /// Its cell, from 0.
-        cell: usize,
-        /// The largest tile of the board.
-        largest: usize,
-    },
-    /// No cell holds the blank.
-    NoBlank,
-    /// Two cells hold the blank.
-    TwoBlanks {
-        /// The first blank's cell, from 0.
-        first: usize,
-        /// The second blank's cell, from 0.
-        second: usize,
-    },
-    /// A tile appears twice, so another is missing.
-    RepeatedTile {
-        /// The tile.
-        tile: usize,
-        /// Its first cell, from 0.
-        first: usize,
-        /// Its second cell, from 0.
-        second: usize,
-    },
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            BoardError::WrongCellCount { found, expected } => {
-                write!(f, "found {found} cells, expected {expected}")
-            }
-            BoardError::TileOutOfRange { tile, cell, largest } => write!(
-                f,
-                "tile {tile} in cell {} is out of range: tiles are 1 to {largest}",
-                cell + 1
-            ),
-            BoardError::NoBlank => write!(f, "no blank: write it as x, ., 0 or _"),
-            BoardError::TwoBlanks { first, second } => {
-                write!(f, "two blanks, in cells {} and {}", first + 1, second + 1)
-            }
-            BoardError::RepeatedTile { tile, first, second } => write!(
-                f,
-                "tile {tile} appears twice, in cells {} and {}",
-                first + 1,
-                second + 1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
-
 /// Why a text is not a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
@@ -196,13 +250,37 @@ impl From<BoardError> for ParseError {
     }
 }
 
+/// The cells of one board of `cells` cells written as `words`: words when
+/// there is one per cell, otherwise characters on boards whose tiles are one digit.
+fn cells_of<'a>(words: Vec<Symbol<'a>>, cells: usize) -> Vec<Symbol<'a>> {
+    if words.len() != cells && cells <= ONE_DIGIT_CELLS {
+        characters(&words)
+    } else {
+        words
+    }
+}
+
+/// The board of `shape` whose cells are `symbols`, in order.
+fn board_of(shape: Shape, symbols: &[Symbol<'_>], words: usize) -> Result<Board, ParseError> {
+    let cells = shape.cells();
+    if symbols.len() != cells {
+        // Name the count the writer most likely meant: words when several
+        // were given, characters when the cells are contiguous.
+        let found = if words > 1 { words } else { symbols.len() };
+        return Err(BoardError::WrongCellCount { found, expected: cells }.into());
+    }
+    let mut contents = [0u8; crate::shape::MAX_CELLS];
+    for (cell, symbol) in symbols.iter().enumerate() {
+        contents[cell] = parse_symbol(symbol.text, cells).map_err(|error| ParseError::Symbol { cell, error })?;
+    }
+    Ok(Board::from_cells(shape, &contents[..cells])?)
+}
+
 impl Board {
-    /// Reads a board of `shape` from text.
-    ///
-    /// If the text has exactly one whitespace-separated token per cell, each
-    /// token is a cell (`1 2 3 4 5 6 7 8 x`, or `10 11 ...` on 4x4). Otherwise
-    /// every character that is not whitespace is a cell (`12345678x`,
-    /// `123 456 78.`).
+    /// Reads a board of `shape` from text, ignoring rows: words when there
+    /// is one per cell (`1 2 3 4 5 6 7 8 x`, or `10 11 ...` on 4x4),
+    /// otherwise, on boards of at most 10 cells, characters (`12345678x`,
+    /// `123 456 78.`). See the module's documentation.
     ///
     /// ```
     /// use slide_core::{Board, Shape};
@@ -214,79 +292,79 @@ impl Board {
     /// assert_eq!(err.to_string(), "tile 6 appears twice, in cells 8 and 9");
     /// ```
     pub fn parse(shape: Shape, text: &str) -> Result<Board, ParseError> {
-        let cells = shape.cells();
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        let symbols: Vec<String> = if tokens.len() == cells {
-            tokens.iter().map(|t| t.to_string()).collect()
-        } else {
-            text.chars().filter(|c| !c.is_whitespace()).map(String::from).collect()
-        };
-        if symbols.len() != cells {
-            // Name the count the writer most likely meant: tokens when several
-            // were given, characters when the cells are contiguous.
-            let found = if tokens.len() > 1 { tokens.len() } else { symbols.len() };
-            return Err(BoardError::WrongCellCount { found, expected: cells }.into());
-        }
-        let mut contents = Vec::with_capacity(cells);
-        for (cell, symbol) in symbols.iter().enumerate() {
-            let tile = parse_symbol(symbol, cells).map_err(|error| ParseError::Symbol { cell, error })?;
-            contents.push(tile);
-        }
-        Ok(Board::from_cells(shape, &contents)?)
+        let words = words(text);
+        let count = words.len();
+        board_of(shape, &cells_of(words, shape.cells()), count)
     }
-}
 
-impl Board {
     /// Reads a board whose rows may be separated by `/` or line breaks, with
     /// cells separated by whitespace or contiguous within a row.
     ///
     /// The shape is `shape` if given; otherwise it comes from the rows, or,
     /// for a single row, is square when the number of cells is 4, 9 or 16.
+    /// When the text shows several rows, they must all have the same length
+    /// (the given shape's number of columns, if there is one).
     ///
     /// ```
     /// use slide_core::{Board, Shape};
     /// let board = Board::parse_rows("1 2 3 / 4 5 _", None).unwrap();
     /// assert_eq!(board.shape(), Shape::new(2, 3).unwrap());
     /// assert_eq!(Board::parse_rows("12345678x", None).unwrap().shape(), Shape::new(3, 3).unwrap());
+    /// assert_eq!(Board::parse_rows("123 456 78x", None).unwrap().shape(), Shape::new(3, 3).unwrap());
     /// let shape = Shape::new(2, 4).unwrap();
     /// assert_eq!(Board::parse_rows("1234567.", Some(shape)).unwrap().shape(), shape);
     /// assert!(Board::parse_rows("1234567.", None).is_err());
+    /// assert!(Board::parse_rows("1 2 3 / 4 5 6 7 / 8 x", Some(Shape::new(3, 3).unwrap())).is_err());
     /// ```
     pub fn parse_rows(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
-        let rows: Vec<Vec<String>> = text
-            .split(['/', '\n'])
-            .map(|row| {
-                // One token is a row written contiguously: a cell per character.
-                let tokens: Vec<&str> = row.split_whitespace().collect();
-                match tokens[..] {
-                    [single] => single.chars().map(String::from).collect(),
-                    _ => tokens.iter().map(|t| t.to_string()).collect(),
+        let words = words(text);
+        let count = words.len();
+        let cells = match shape {
+            Some(shape) => cells_of(words, shape.cells()),
+            None => {
+                let characters = characters(&words);
+                if characters.len() <= ONE_DIGIT_CELLS {
+                    characters
+                } else {
+                    words
                 }
-            })
-            .filter(|row: &Vec<String>| !row.is_empty())
-            .collect();
-        let cells: Vec<&String> = rows.iter().flatten().collect();
-        let shape = match shape {
-            Some(shape) => {
-                if rows.len() > 1 && rows.len() != shape.rows() {
+            }
+        };
+        // The number of cells in each row; rows are numbered densely by `words`.
+        let mut rows: Vec<usize> = Vec::new();
+        for cell in &cells {
+            if rows.len() <= cell.row {
+                rows.resize(cell.row + 1, 0);
+            }
+            rows[cell.row] += 1;
+        }
+        if rows.len() > 1 {
+            if let Some(shape) = shape {
+                if rows.len() != shape.rows() {
                     return Err(ParseError::Shape(format!(
                         "{} rows given for a {shape} board",
                         rows.len()
                     )));
                 }
-                shape
-            }
-            None if rows.len() > 1 => {
-                let width = rows[0].len();
-                if let Some(row) = rows.iter().position(|row| row.len() != width) {
-                    return Err(ParseError::UnevenRows {
-                        row,
-                        found: rows[row].len(),
-                        expected: width,
-                    });
+                if let Some(row) = rows.iter().position(|&found| found != shape.cols()) {
+                    return Err(ParseError::Shape(format!(
+                        "row {} has {} cells, but a {shape} board has {} per row",
+                        row + 1,
+                        rows[row],
+                        shape.cols()
+                    )));
                 }
-                Shape::new(rows.len(), width).map_err(|e| ParseError::Shape(e.to_string()))?
+            } else if let Some(row) = rows.iter().position(|&found| found != rows[0]) {
+                return Err(ParseError::UnevenRows {
+                    row,
+                    found: rows[row],
+                    expected: rows[0],
+                });
             }
+        }
+        let shape = match shape {
+            Some(shape) => shape,
+            None if rows.len() > 1 => Shape::new(rows.len(), rows[0]).map_err(|e| ParseError::Shape(e.to_string()))?,
             None => match cells.len() {
                 4 => Shape::new(2, 2).expect("2x2"),
                 9 => Shape::new(3, 3).expect("3x3"),
@@ -294,18 +372,7 @@ impl Board {
                 count => return Err(ParseError::UnknownShape { cells: count }),
             },
         };
-        if cells.len() != shape.cells() {
-            return Err(BoardError::WrongCellCount {
-                found: cells.len(),
-                expected: shape.cells(),
-            }
-            .into());
-        }
-        let mut contents = Vec::with_capacity(cells.len());
-        for (cell, symbol) in cells.iter().enumerate() {
-            contents.push(parse_symbol(symbol, shape.cells()).map_err(|error| ParseError::Symbol { cell, error })?);
-        }
-        Ok(Board::from_cells(shape, &contents)?)
+        board_of(shape, &cells, count)
     }
 }
 
@@ -328,6 +395,7 @@ mod tests {
         check("  1\t2 3\r\n4 5 6\n7 8 0 ", "1 2 3 / 4 5 6 / 7 8 _");
         check("12345678.", "1 2 3 / 4 5 6 / 7 8 _");
         check("123 _45 678", "1 2 3 / _ 4 5 / 6 7 8");
+        check("123/_45/678", "1 2 3 / _ 4 5 / 6 7 8");
         check("000000001", "error: two blanks, in cells 1 and 2");
     }
 
@@ -360,26 +428,47 @@ mod tests {
 
     #[test]
     fn rows_show_the_shape() {
-        let shape = |text: &str| match Board::parse_rows(text, None) {
-            Ok(board) => board.shape().to_string(),
-            Err(error) => format!("error: {error}"),
+        let shape = |text: &str, given: Option<&str>| {
+            let given = given.map(|g| {
+                let (r, c) = g.split_once('x').unwrap();
+                Shape::new(r.parse().unwrap(), c.parse().unwrap()).unwrap()
+            });
+            match Board::parse_rows(text, given) {
+                Ok(board) => board.shape().to_string(),
+                Err(error) => format!("error: {error}"),
+            }
         };
-        assert_eq!(shape("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0"), "4x4");
-        assert_eq!(shape("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"), "4x4");
-        assert_eq!(shape("123\n456\n78_\n"), "3x3");
-        assert_eq!(shape("1 2/3 0"), "2x2");
-        assert_eq!(shape("1 2 3 / 4 5 6 / 7 0 8 / 9 10 11"), "4x3");
-        assert_eq!(shape("12/3"), "error: row 2 has 1 cells, but the first row has 2");
+        assert_eq!(shape("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0", None), "4x4");
+        assert_eq!(shape("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None), "4x4");
+        assert_eq!(shape("123\n456\n78_\n", None), "3x3");
+        assert_eq!(shape("123 456 78_", None), "3x3");
+        assert_eq!(shape("123 456 78_", Some("3x3")), "3x3");
+        assert_eq!(shape("1 2/3 0", None), "2x2");
+        assert_eq!(shape("1 2 3 / 4 5 6 / 7 0 8 / 9 10 11", None), "4x3");
+        assert_eq!(shape("12/3", None), "error: row 2 has 1 cells, but the first row has 2");
         assert_eq!(
-            shape("1 2 3 4 5 0"),
+            shape("1 2 3 / 4 5 6 7 / 8 x", Some("3x3")),
+            "error: row 2 has 4 cells, but a 3x3 board has 3 per row"
+        );
+        assert_eq!(
+            shape("1 / 2 3 4 5 6 7 / 8 x", Some("3x3")),
+            "error: row 1 has 1 cells, but a 3x3 board has 3 per row"
+        );
+        assert_eq!(shape("1 2 3 / 4 5 6 / 7 8 _ /", Some("3x3")), "3x3");
+        assert_eq!(
+            shape("1 2 3 4 / 5 6 7 _", Some("3x3")),
+            "error: 2 rows given for a 3x3 board"
+        );
+        assert_eq!(
+            shape("1 2 3 4 5 0", None),
             "error: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)"
         );
         assert_eq!(
-            shape("1/2/0"),
+            shape("1/2/0", None),
             "error: a 3x1 board is not supported: rows and columns must be at least 2 and the board at most 16 cells"
         );
         assert_eq!(
-            shape(""),
+            shape("", None),
             "error: cannot tell the shape of 0 cells: separate the rows with / or give the shape (RxC)"
         );
     }

@@ -2,7 +2,7 @@
 //! the same boards everywhere, so tests and benchmarks repeat.
 
 use crate::board::Board;
-use crate::shape::Move;
+use crate::moves::Move;
 use crate::solvable::is_solvable;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): 64 bits of state, fast, and

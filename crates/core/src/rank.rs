@@ -10,10 +10,8 @@
 //! to follow: it swaps two adjacent cells, so only the order of the blank and
 //! the moved tile changes, and the rank moves by exactly `(n - 1)!`.
 
-use std::sync::OnceLock;
-
 use crate::board::Board;
-use crate::shape::{Shape, MAX_CELLS};
+use crate::shape::{PerShape, Shape, MAX_CELLS};
 
 /// The number of set bits of `x`, by two look-ups in a 256-entry table.
 ///
@@ -181,12 +179,8 @@ pub struct RankSteps {
     up: Vec<u64>,
 }
 
-/// Each shape's [`RankSteps`], made on first use (indexed as the neighbour tables are).
-static STEPS: [OnceLock<RankSteps>; 49] = {
-    #[allow(clippy::declare_interior_mutable_const)]
-    const UNMADE: OnceLock<RankSteps> = OnceLock::new();
-    [UNMADE; 49]
-};
+/// Each shape's [`RankSteps`], made on first use.
+static STEPS: PerShape<RankSteps> = PerShape::new();
 
 impl RankSteps {
     /// The tables for boards of `shape`, made once per process and shape.
@@ -197,7 +191,7 @@ impl RankSteps {
     /// assert!(std::ptr::eq(RankSteps::of(shape), RankSteps::of(shape)));
     /// ```
     pub fn of(shape: Shape) -> &'static RankSteps {
-        STEPS[(shape.rows() - 2) * 7 + (shape.cols() - 2)].get_or_init(|| RankSteps::new(shape))
+        STEPS.get(shape, || RankSteps::new(shape))
     }
 
     /// The tables for boards of `shape`, made afresh (see [`RankSteps::of`]).
@@ -326,7 +320,7 @@ pub fn unrank(shape: Shape, rank: u64) -> Option<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Move;
+    use crate::moves::Move;
 
     #[test]
     fn rank_is_a_bijection_on_small_boards() {

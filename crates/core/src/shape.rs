@@ -1,102 +1,13 @@
-//! The shape of a board (rows by columns) and the moves of its blank.
+//! The shape of a board (rows by columns), where its blank can move, and
+//! the home of every table made once per shape ([`PerShape`]).
 
 use std::fmt;
+use std::sync::OnceLock;
+
+use crate::moves::Move;
 
 /// The largest number of cells a board may have: one 4-bit nibble per cell in a `u64`.
 pub const MAX_CELLS: usize = 16;
-
-/// A direction in which the blank travels; it swaps with the tile on that side.
-///
-/// The discriminants follow Korf's order (up, left, right, down), which is the
-/// order the searches try moves in. They are chosen so that the move undoing
-/// `m` is `3 - m`: up and down add up to 3, and so do left and right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// The blank moves one row up.
-    Up = 0,
-    /// The blank moves one column left.
-    Left = 1,
-    /// The blank moves one column right.
-    Right = 2,
-    /// The blank moves one row down.
-    Down = 3,
-}
-
-impl Move {
-    /// All four moves, in the order the searches try them.
-    pub const ALL: [Move; 4] = [Move::Up, Move::Left, Move::Right, Move::Down];
-
-    /// The move with the given index in [`Move::ALL`].
-    ///
-    /// # Panics
-    /// Panics if `index >= 4`.
-    ///
-    /// ```
-    /// use slide_core::Move;
-    /// assert_eq!(Move::from_index(3), Move::Down);
-    /// ```
-    #[inline]
-    pub fn from_index(index: usize) -> Move {
-        Move::ALL[index]
-    }
-
-    /// The move that undoes this one.
-    ///
-    /// ```
-    /// use slide_core::Move;
-    /// assert_eq!(Move::Up.reverse(), Move::Down);
-    /// assert_eq!(Move::Left.reverse(), Move::Right);
-    /// ```
-    #[inline]
-    pub fn reverse(self) -> Move {
-        // Up + Down = Left + Right = 3 (see the enum's documentation).
-        Move::ALL[3 - self as usize]
-    }
-
-    /// The judges' lower-case letter for this move: `u`, `l`, `r` or `d`.
-    ///
-    /// ```
-    /// use slide_core::Move;
-    /// assert_eq!(Move::Left.letter(), 'l');
-    /// ```
-    #[inline]
-    pub fn letter(self) -> char {
-        ['u', 'l', 'r', 'd'][self as usize]
-    }
-
-    /// The move written by a letter `u`, `d`, `l` or `r`, in either case.
-    ///
-    /// ```
-    /// use slide_core::Move;
-    /// assert_eq!(Move::from_letter('D'), Some(Move::Down));
-    /// assert_eq!(Move::from_letter('x'), None);
-    /// ```
-    pub fn from_letter(letter: char) -> Option<Move> {
-        match letter.to_ascii_lowercase() {
-            'u' => Some(Move::Up),
-            'l' => Some(Move::Left),
-            'r' => Some(Move::Right),
-            'd' => Some(Move::Down),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-/// Writes a move sequence as a string of letters, such as `"ullddr"`.
-///
-/// ```
-/// use slide_core::{path_string, Move};
-/// assert_eq!(path_string(&[Move::Up, Move::Left]), "ul");
-/// ```
-pub fn path_string(path: &[Move]) -> String {
-    path.iter().map(|m| m.letter()).collect()
-}
 
 /// The shape of a board: `rows` by `cols` cells, numbered row-major from the top-left.
 ///
@@ -132,22 +43,25 @@ impl std::error::Error for ShapeError {}
 /// Marks a missing neighbour in [`NEIGHBOURS`].
 const NONE: u8 = u8::MAX;
 
-/// Indexes [`NEIGHBOURS`] by shape: rows and columns both range over 2..=8.
-const fn table_index(rows: usize, cols: usize) -> usize {
+/// The number of slots a per-shape table has: rows and columns both range
+/// over `2..=8`, so 7 by 7, of which the shapes of more than 16 cells stay unused.
+const SHAPE_SLOTS: usize = 49;
+
+/// The slot of the shape `rows` by `cols` in per-shape tables (see [`Shape::index`]).
+const fn shape_index(rows: usize, cols: usize) -> usize {
     (rows - 2) * 7 + (cols - 2)
 }
 
 /// For every shape, cell and move, the cell the blank reaches, or [`NONE`].
 ///
-/// It is computed once, at compile time: 49 slots of 16 cells by 4 moves,
-/// of which the shapes with more than 16 cells stay unused.
-static NEIGHBOURS: [[[u8; 4]; MAX_CELLS]; 49] = {
-    let mut table = [[[NONE; 4]; MAX_CELLS]; 49];
+/// It is computed once, at compile time, indexed by [`Shape::index`].
+static NEIGHBOURS: [[[u8; 4]; MAX_CELLS]; SHAPE_SLOTS] = {
+    let mut table = [[[NONE; 4]; MAX_CELLS]; SHAPE_SLOTS];
     let mut rows = 2;
     while rows <= 8 {
         let mut cols = 2;
         while cols <= 8 && rows * cols <= MAX_CELLS {
-            let slot = &mut table[table_index(rows, cols)];
+            let slot = &mut table[shape_index(rows, cols)];
             let mut cell = 0;
             while cell < rows * cols {
                 let (row, col) = (cell / cols, cell % cols);
@@ -214,6 +128,19 @@ impl Shape {
         self.cols as usize
     }
 
+    /// The slot of this shape in tables made per shape, in `0..49`: the same
+    /// for every table, so that [`PerShape`] and the neighbour tables agree.
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// let indices: Vec<usize> = Shape::all().map(Shape::index).collect();
+    /// assert!(indices.windows(2).all(|w| w[0] < w[1]) && indices[18] < 49);
+    /// ```
+    #[inline]
+    pub fn index(self) -> usize {
+        shape_index(self.rows(), self.cols())
+    }
+
     /// The number of cells, `rows * cols`.
     #[inline]
     pub fn cells(self) -> usize {
@@ -264,7 +191,7 @@ impl Shape {
     /// ```
     #[inline]
     pub fn neighbours(self) -> &'static [[u8; 4]; MAX_CELLS] {
-        &NEIGHBOURS[table_index(self.rows(), self.cols())]
+        &NEIGHBOURS[self.index()]
     }
 
     /// The Manhattan (taxicab) distance between two cells.
@@ -277,6 +204,43 @@ impl Shape {
     pub fn cell_distance(self, a: usize, b: usize) -> usize {
         let cols = self.cols();
         (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
+    }
+}
+
+/// One value per shape, made on first use and kept for the process: the one
+/// home of the tables that searches make once per shape (rank steps, packed
+/// moves), so that each is a `static` of this type.
+///
+/// ```
+/// use slide_core::{PerShape, Shape};
+/// static CELLS: PerShape<Vec<usize>> = PerShape::new();
+/// let shape = Shape::new(2, 3).unwrap();
+/// let cells = CELLS.get(shape, || (0..shape.cells()).collect());
+/// assert_eq!(cells.len(), 6);
+/// assert!(std::ptr::eq(cells, CELLS.get(shape, || unreachable!())));
+/// ```
+pub struct PerShape<T> {
+    slots: [OnceLock<T>; SHAPE_SLOTS],
+}
+
+impl<T> PerShape<T> {
+    /// A slot that is not made yet. A constant, so that an array of them
+    /// can be written in a `const fn` although `OnceLock` is not `Copy`.
+    #[allow(clippy::declare_interior_mutable_const)]
+    const UNMADE: OnceLock<T> = OnceLock::new();
+
+    /// A table with no value made yet.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> PerShape<T> {
+        PerShape {
+            slots: [Self::UNMADE; SHAPE_SLOTS],
+        }
+    }
+
+    /// The value for `shape`, made by `make` if this is the first call for it.
+    #[inline]
+    pub fn get(&self, shape: Shape, make: impl FnOnce() -> T) -> &T {
+        self.slots[shape.index()].get_or_init(make)
     }
 }
 
@@ -302,14 +266,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn letters_round_trip() {
-        for mv in Move::ALL {
-            assert_eq!(Move::from_letter(mv.letter()), Some(mv));
-            assert_eq!(Move::from_index(mv as usize), mv);
         }
     }
 }

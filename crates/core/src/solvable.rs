@@ -98,8 +98,8 @@ pub fn is_solvable(start: &Board, target: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
     use crate::rank::{factorial, unrank};
-    use crate::shape::Move;
 
     /// The boards reachable from `start`, by a plain graph search.
     fn reachable(start: Board) -> Vec<Board> {

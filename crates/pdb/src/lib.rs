@@ -1,8 +1,8 @@
 //! Pattern databases for tools: cached on disk, built with a progress bar,
 //! and used by many threads at once.
 //!
-//! The tables of [`slide_solvers::AdditivePdb`] take seconds to build
-//! (6-6-3: about 8 s here) and a moment to read back, so tools keep them in a
+//! The tables of [`slide_solvers::AdditivePdb`] take seconds to build (the
+//! README measures 6-6-3) and a moment to read back, so tools keep them in a
 //! cache folder ([`cache_dir`]), one file per pattern in the versioned,
 //! checksummed format of [`PatternDb::to_bytes`]. A file that is missing,
 //! truncated, damaged, of another format version or for another pattern is
@@ -17,13 +17,17 @@
 //! }
 //! ```
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use slide_core::{Board, Shape};
 use slide_solvers::{ida_star, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION};
 
@@ -185,26 +189,138 @@ fn save(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", path.display()))
 }
 
+/// The databases of one split, for whichever goals a run meets: loaded or
+/// built on first need, once per blank cell, and shared by every thread.
+///
+/// ```no_run
+/// use slide_core::{Board, Shape};
+/// use slide_pdb::{cache_dir, Databases};
+/// use slide_solvers::Split;
+/// let databases = Databases::new(cache_dir(), Split::SixSixThree);
+/// let goal = Board::goal(Shape::new(4, 4).unwrap());
+/// assert!(databases.for_target(&goal).unwrap().is_some());
+/// let small = Board::goal(Shape::new(3, 3).unwrap());
+/// assert!(databases.for_target(&small).unwrap().is_none());
+/// ```
+pub struct Databases {
+    dir: PathBuf,
+    split: Split,
+    by_blank: [OnceLock<Result<AdditivePdb, CacheError>>; 16],
+}
+
+impl Databases {
+    /// The databases of `split`, kept in `dir`; none is read yet.
+    pub fn new(dir: PathBuf, split: Split) -> Databases {
+        Databases {
+            dir,
+            split,
+            by_blank: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    /// The split.
+    pub fn split(&self) -> Split {
+        self.split
+    }
+
+    /// The databases that serve `target`, loaded or built the first time a
+    /// target with its blank cell asks; `None` when the split does not fit
+    /// `target` (see [`Split::check_target`]).
+    pub fn for_target(&self, target: &Board) -> Result<Option<&AdditivePdb>, CacheError> {
+        if self.split.check_target(target).is_err() {
+            return Ok(None);
+        }
+        let loaded = self.by_blank[target.blank()]
+            .get_or_init(|| load_or_build(&self.dir, self.split, target.blank()).map(|(pdb, _)| pdb));
+        match loaded {
+            Ok(pdb) => Ok(Some(pdb)),
+            Err(error) => Err(error.clone()),
+        }
+    }
+}
+
+/// Runs `solve` on every item of `items` on rayon's threads, and hands each
+/// result to `emit` in the order of the items, as soon as it and every
+/// earlier one are done. At most `window` items are in flight or waiting to
+/// be emitted, so memory stays bounded however many items come, and `items`
+/// is read only as fast as the answers go out.
+///
+/// ```
+/// let mut squares = Vec::new();
+/// slide_pdb::for_each_in_order(1..=5u64, 2, |x| x * x, |square| squares.push(square));
+/// assert_eq!(squares, [1, 4, 9, 16, 25]);
+/// ```
+pub fn for_each_in_order<T, R>(
+    items: impl IntoIterator<Item = T>,
+    window: usize,
+    solve: impl Fn(T) -> R + Sync,
+    mut emit: impl FnMut(R),
+) where
+    T: Send,
+    R: Send,
+{
+    let window = window.max(1);
+    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<R>)>();
+    let mut items = items.into_iter().enumerate();
+    let solve = &solve;
+    // The producer and the consumer run on this thread; only the solving
+    // goes to the pool, so no pool thread waits on the channel.
+    rayon::in_place_scope(|scope| {
+        let mut done: BTreeMap<usize, R> = BTreeMap::new();
+        let (mut started, mut next) = (0, 0);
+        loop {
+            while started - next < window {
+                let Some((index, item)) = items.next() else {
+                    break;
+                };
+                let sender = sender.clone();
+                scope.spawn(move |_| {
+                    // A panic travels to this thread as a value, to be raised
+                    // here: the loop below must not wait for a result that
+                    // will never come. The receiver outlives the scope, so
+                    // sending cannot fail.
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(item)));
+                    let _ = sender.send((index, result));
+                });
+                started += 1;
+            }
+            if next == started {
+                break;
+            }
+            let (index, result) = receiver.recv().expect("a spawned job sends its result");
+            done.insert(index, result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            while let Some(result) = done.remove(&next) {
+                emit(result);
+                next += 1;
+            }
+        }
+    });
+}
+
 /// Solves every start to `target` with IDA* and `heuristic`, one start per
 /// thread of rayon's pool at a time; answers in the order of `starts`.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::Heuristic;
+/// use slide_solvers::Manhattan;
 /// let shape = Shape::new(3, 3).unwrap();
 /// let goal = Board::goal(shape);
 /// let starts = [Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap(), goal];
-/// let answers = slide_pdb::solve_in_parallel(&starts, &goal, Heuristic::Manhattan);
+/// let answers = slide_pdb::solve_in_parallel(&starts, &goal, Manhattan);
 /// assert_eq!(answers[0].as_ref().unwrap().length(), Some(1));
 /// ```
-pub fn solve_in_parallel(
+pub fn solve_in_parallel<H: Heuristic + Copy + Sync>(
     starts: &[Board],
     target: &Board,
-    heuristic: Heuristic<'_>,
+    heuristic: H,
 ) -> Vec<Result<Answer, SearchError>> {
-    starts
-        .par_iter()
-        .with_max_len(1)
-        .map(|start| ida_star(start, target, heuristic))
-        .collect()
+    let mut answers = Vec::with_capacity(starts.len());
+    let threads = rayon::current_num_threads();
+    for_each_in_order(
+        starts,
+        2 * threads,
+        |start| ida_star(start, target, heuristic),
+        |answer| answers.push(answer),
+    );
+    answers
 }

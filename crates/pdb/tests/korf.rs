@@ -1,20 +1,20 @@
 //! 6-6-3 pattern databases on Korf's 100: never above the optimal length,
 //! and optimal in IDA*.
 
-use slide_benches::{korf100, korf_goal};
 use slide_solvers::{Heuristic, Split};
+use slide_testdata::{check_path, korf100, korf_goal};
 
 #[test]
 fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     // A cache folder of this build, so that a clean clone builds the tables
-    // once (about 10 s) and later runs read them.
+    // once and later runs read them.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
     let goal = korf_goal();
     let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.blank()).unwrap();
-    let heuristic = Heuristic::PatternDb(&pdb);
-    let mut instances = korf100().unwrap();
+    let heuristic = &pdb;
+    let mut instances = korf100();
     for instance in &instances {
-        let h = heuristic.estimate(&instance.start, &goal) as usize;
+        let h = heuristic.estimate(&instance.start, &goal).unwrap() as usize;
         assert!(
             h <= instance.optimal,
             "instance {}: h {h} > {}",
@@ -27,8 +27,13 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     let chosen: Vec<_> = instances.iter().take(6).map(|instance| instance.start).collect();
     let answers = slide_pdb::solve_in_parallel(&chosen, &goal, heuristic);
     for ((start, answer), instance) in chosen.iter().zip(&answers).zip(&instances) {
-        let answer = answer.as_ref().unwrap();
-        assert_eq!(answer.length(), Some(instance.optimal), "instance {}", instance.id);
-        assert_eq!(start.apply_path(answer.path.as_ref().unwrap()), Some(goal));
+        let path = answer.as_ref().unwrap().path.as_deref();
+        check_path(
+            &format!("instance {}", instance.id),
+            start,
+            &goal,
+            path,
+            Some(instance.optimal),
+        );
     }
 }

@@ -2,11 +2,12 @@
 
 use slide_core::{check_pair, Board};
 
-use crate::{bidirectional_bfs, Answer, DistanceTable, SearchError};
+use crate::{bidirectional_bfs_in, Answer, DistanceTable, Scratch, SearchError, DEFAULT_STATE_LIMIT};
 
-/// From this many starts on, one complete distance table (about 8 ms for
-/// 3x3 here) costs less than a two-ended search per start (up to 0.7 ms
-/// each, 0.2 ms on average).
+/// From this many starts on, one complete distance table costs less than a
+/// two-ended search per start: on 3x3 the table costs as much as some twenty
+/// two-ended searches of the hardest positions, or fifty of random ones (the
+/// README's benchmarks measure both).
 const TABLE_FROM: usize = 32;
 
 /// A shortest path from each of `starts` to `target`, in order: by
@@ -35,5 +36,9 @@ pub fn solve_all(starts: &[Board], target: &Board) -> Result<Vec<Answer>, Search
             return Ok(answers);
         }
     }
-    starts.iter().map(|start| bidirectional_bfs(start, target)).collect()
+    let mut scratch = Scratch::new();
+    starts
+        .iter()
+        .map(|start| bidirectional_bfs_in(&mut scratch, start, target, DEFAULT_STATE_LIMIT))
+        .collect()
 }

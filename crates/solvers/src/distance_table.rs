@@ -8,9 +8,11 @@
 
 use std::fmt;
 
-use slide_core::{factorial, is_solvable, rank, rank_after_slide, slide, Board, RankSteps, Shape};
+use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Shape, NO_MOVE};
 
-use crate::packed::{rank_of, Exits, PackedMoves, Queued};
+use crate::layered::{expand_layer, Children, StepMoves, Visited};
+use crate::node::{Node, Wide};
+use crate::packed::PackedMoves;
 use crate::{Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
@@ -84,11 +86,11 @@ impl DistanceTable {
         // reach the goal, and `rank / 2` indexes the reachable half densely.
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
         if let Some(moves) = PackedMoves::of(shape) {
-            search_all_packed(&goal, &mut distances, moves);
+            search_all(&goal, &mut distances, moves);
         } else if shape.cells() <= 9 {
-            search_all::<u64>(&goal, &mut distances);
+            search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true));
         } else {
-            search_all::<(u64, u32, u8, u8)>(&goal, &mut distances);
+            search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true));
         }
         Ok(DistanceTable { goal, distances })
     }
@@ -200,80 +202,49 @@ impl DistanceTable {
     }
 }
 
-/// The breadth-first search of [`DistanceTable::new`] for boards that
-/// [`PackedMoves`] does not serve (4 or 5 columns): fills `distances`
-/// (indexed by rank / 2) from `goal`.
-///
-/// A queue in one vector: boards are appended layer by layer and read in
-/// order, and the move that made a board is kept so that its undoing is
-/// skipped without a look-up. Every board enters the queue once, so it is
-/// allocated whole, and a child is written at the tail whether it is new or
-/// not, the tail advancing only if it is: no branch to mispredict on whether
-/// a board was seen, which is a coin toss.
-fn search_all<Q: Queued>(goal: &Board, distances: &mut [u8]) {
-    let shape = goal.shape();
-    let steps = RankSteps::of(shape);
-    let exits = Exits::of(shape);
-    let goal_rank = rank(goal) as u32;
+/// The layered search of [`DistanceTable::new`]: fills `distances`
+/// (indexed by rank / 2) from `goal`, a layer at a time.
+fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
+    let goal_rank = rank(goal);
     distances[goal_rank as usize / 2] = 0;
-    let mut queue = vec![Q::EMPTY; distances.len() + 1];
-    queue[0] = Q::pack(goal.tiles(), goal_rank, goal.blank(), 4);
-    let (mut head, mut tail, mut layer_end, mut next_distance) = (0, 1, 1, 1u8);
-    while head < tail {
-        if head == layer_end {
-            layer_end = tail;
-            next_distance += 1;
-        }
-        let (tiles, key, blank, last) = queue[head].unpack();
-        head += 1;
-        for &(next, mv) in exits.from(blank) {
-            // Moves `m` and `3 - m` undo each other (see `Move`).
-            if mv + last == 3 {
-                continue;
-            }
-            let next = next as usize;
-            let next_key = steps.after_slide(tiles, blank, next, key as u64) as u32;
-            let slot = &mut distances[next_key as usize / 2];
-            let new = *slot == UNREACHED;
-            *slot = if new { next_distance } else { *slot };
-            queue[tail] = Q::pack(slide(tiles, blank, next), next_key, next, mv);
-            tail += new as usize;
-        }
+    let mut layer = vec![C::Node::new(goal.tiles(), goal_rank, goal.blank(), NO_MOVE)];
+    let mut next = Vec::new();
+    let (mut len, mut distance) = (1, 0);
+    let mut stats = Stats::default();
+    while len > 0 {
+        distance += 1;
+        let mut visited = Distances { distances, distance };
+        let (kept, _) = expand_layer(moves, &layer[..len], &mut next, &mut visited, 0, &mut stats)
+            .expect("a distance table has room for every board");
+        std::mem::swap(&mut layer, &mut next);
+        len = kept;
     }
 }
 
-/// [`search_all`] for the boards that [`PackedMoves`] serves, in the two
-/// passes of the two-ended search (see `bidirectional_bfs::search_packed`):
-/// each chunk of a layer writes all its children after the queue's tail,
-/// then looks them up and keeps the new ones.
-fn search_all_packed(goal: &Board, distances: &mut [u8], moves: &PackedMoves) {
-    /// Boards expanded per pass.
-    const CHUNK: usize = 64;
-    let goal_rank = rank(goal) as u32;
-    distances[goal_rank as usize / 2] = 0;
-    // Every board enters once; a chunk's children may run four per board past the last.
-    let mut queue = vec![0u64; distances.len() + 4 * CHUNK];
-    queue[0] = u64::pack(goal.tiles(), goal_rank, goal.blank(), 4);
-    let (mut head, mut tail, mut distance) = (0, 1, 0u8);
-    while head < tail {
-        let layer_end = tail;
-        distance += 1;
-        while head < layer_end {
-            let chunk_end = layer_end.min(head + CHUNK);
-            let (first, mut written) = (tail, tail);
-            for i in head..chunk_end {
-                written = moves.write_children(queue[i], &mut queue, written);
-            }
-            for i in first..written {
-                let child = queue[i];
-                let slot = &mut distances[rank_of(child) as usize / 2];
-                let new = *slot == UNREACHED;
-                *slot = if new { distance } else { *slot };
-                queue[tail] = child;
-                tail += new as usize;
-            }
-            head = chunk_end;
-        }
+/// The distance table as a search's record of visited boards: a board is
+/// new while its distance is [`UNREACHED`], and gets the layer's distance.
+struct Distances<'a> {
+    distances: &'a mut [u8],
+    distance: u8,
+}
+
+impl<N: Node> Visited<N> for Distances<'_> {
+    /// The slot is written whether or not the board is new (with what it
+    /// held if not), so that the search's loop has no branch on that.
+    #[inline]
+    fn visit(&mut self, child: N, _side: usize) -> (bool, bool) {
+        let slot = &mut self.distances[child.rank() as usize / 2];
+        let new = *slot == UNREACHED;
+        *slot = if new { self.distance } else { *slot };
+        (new, false)
+    }
+
+    fn met(&self, _node: N, _side: usize) -> bool {
+        false
+    }
+
+    fn full(&self) -> bool {
+        false
     }
 }
 

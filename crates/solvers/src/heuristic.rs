@@ -1,32 +1,61 @@
-//! Lower bounds on the number of moves to a target, for IDA*.
+//! Lower bounds on the number of moves to a target: the one interface every
+//! estimate implements ([`Heuristic`] and [`Estimate`]), and the simplest of
+//! them, [`Manhattan`] distance.
+//!
+//! A heuristic search keeps one board, moves a tile, looks at the estimate,
+//! and undoes the move. So an estimate is not recomputed per board: it
+//! follows the search's board, updated by the one tile each move changes
+//! and restored when the move is undone. Adding a heuristic is writing one
+//! type that implements these two traits; the searches do not change.
 
 use slide_core::{Board, Shape, MAX_CELLS};
 
-use crate::pattern_db::{AdditivePdb, PdbState};
+use crate::PatternMismatch;
 
-/// The estimate IDA* prunes its search by. All are admissible (never more
-/// than the true distance) and consistent (one move changes them by at most one).
-#[derive(Clone, Copy)]
-pub enum Heuristic<'a> {
-    /// The sum over tiles of each tile's taxicab distance to its target cell.
-    Manhattan,
-    /// Manhattan distance plus two moves for each tile that must leave its
-    /// row (or column) to let others in that line pass it (Hansson, Mayer and
-    /// Yung, 1992): in each line, the tiles whose target is in that line,
-    /// less the longest run of them already in their target order, times two.
-    LinearConflict,
-    /// The sum of disjoint pattern databases' values ([`AdditivePdb`]).
-    PatternDb(&'a AdditivePdb),
+/// A way of estimating the moves to a target. All of this crate's are
+/// admissible (never more than the true distance) and consistent (one move
+/// changes them by at most one).
+pub trait Heuristic {
+    /// The estimate as it follows one search's board.
+    type Estimate: Estimate;
+
+    /// The name, as the command line and the reports write it (`manhattan`).
+    fn name(&self) -> String;
+
+    /// Starts following `board` on its way to `target` (of the same shape):
+    /// the estimate, and its value for `board`. Fails when this heuristic
+    /// cannot serve `target` (pattern databases built for another goal).
+    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch>;
+
+    /// The estimate of the moves from `board` to `target`.
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// use slide_solvers::{Heuristic, LinearConflict, Manhattan};
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let goal = Board::goal(shape);
+    /// let start = Board::parse(shape, "2 1 3 4 5 6 7 8 x").unwrap();
+    /// assert_eq!(Manhattan.estimate(&start, &goal), Ok(2));
+    /// assert_eq!(LinearConflict.estimate(&start, &goal), Ok(4));
+    /// ```
+    fn estimate(&self, board: &Board, target: &Board) -> Result<u32, PatternMismatch> {
+        self.start(board, target).map(|(_, h)| h)
+    }
 }
 
-impl std::fmt::Debug for Heuristic<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Heuristic::Manhattan => f.write_str("Manhattan"),
-            Heuristic::LinearConflict => f.write_str("LinearConflict"),
-            Heuristic::PatternDb(pdb) => write!(f, "PatternDb({} patterns)", pdb.patterns().len()),
-        }
-    }
+/// An estimate that follows the moves of a search's board.
+pub trait Estimate {
+    /// What [`Estimate::undo`] needs to restore the estimate after a move.
+    type Undo: Copy;
+
+    /// The tile `tile` slid from cell `from` into the blank's cell `to`
+    /// (the blank is now in `from`); `tiles` is the packed board after the
+    /// move and `h` the estimate before it. Returns the estimate after the
+    /// move, and what undoing it needs.
+    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo);
+
+    /// Undoes [`Estimate::moved`]: the tile is back in `from`, the blank in `to`.
+    fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo);
 }
 
 /// What the heuristics need to know of a target.
@@ -38,32 +67,8 @@ pub(crate) struct TargetTables {
     pub(crate) manhattan: [[u8; MAX_CELLS]; MAX_CELLS],
     /// `goal_row[t]` and `goal_col[t]`: the row and column of tile `t`'s target cell;
     /// `u8::MAX` for the blank, which belongs to no line.
-    goal_row: [u8; MAX_CELLS],
-    goal_col: [u8; MAX_CELLS],
-}
-
-/// Two moves for every tile of a line that must step out of it: given, for
-/// each cell of the line in order, the tile's goal coordinate along the line
-/// if its goal is in the line, the number of such tiles less the longest run
-/// of them whose coordinates already increase, times two.
-///
-/// The longest increasing run comes from patience sorting: `tails[i]` is the
-/// smallest last coordinate of a run of length `i + 1` so far. Lines have at
-/// most 8 cells, so a linear scan finds each coordinate's place.
-#[inline]
-fn line_conflict(coords: impl Iterator<Item = Option<u8>>) -> u32 {
-    let mut tails = [0u8; 8];
-    let (mut kept, mut longest) = (0u32, 0usize);
-    for coord in coords.flatten() {
-        kept += 1;
-        let place = tails[..longest]
-            .iter()
-            .position(|&tail| tail >= coord)
-            .unwrap_or(longest);
-        tails[place] = coord;
-        longest += (place == longest) as usize;
-    }
-    2 * (kept - longest as u32)
+    pub(crate) goal_row: [u8; MAX_CELLS],
+    pub(crate) goal_col: [u8; MAX_CELLS],
 }
 
 impl TargetTables {
@@ -99,63 +104,48 @@ impl TargetTables {
             .map(|cell| self.manhattan[board.tile(cell)][cell] as u32)
             .sum()
     }
+}
 
-    /// The linear-conflict penalty of row `row` of the packed `tiles`.
-    #[inline]
-    pub(crate) fn row_conflict(&self, tiles: u64, row: usize) -> u32 {
-        let cols = self.shape.cols();
-        line_conflict((0..cols).map(|col| {
-            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
-            (self.goal_row[tile] as usize == row).then_some(self.goal_col[tile])
-        }))
+/// The sum over tiles of each tile's taxicab distance to its target cell.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{ida_star, Manhattan};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+/// assert_eq!(ida_star(&start, &Board::goal(shape), Manhattan).unwrap().length(), Some(31));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Manhattan;
+
+/// Manhattan distance as it follows a board: only the moved tile's term changes.
+pub struct ManhattanEstimate {
+    tables: TargetTables,
+}
+
+impl Heuristic for Manhattan {
+    type Estimate = ManhattanEstimate;
+
+    fn name(&self) -> String {
+        "manhattan".to_string()
     }
 
-    /// The linear-conflict penalty of column `col` of the packed `tiles`.
-    #[inline]
-    pub(crate) fn col_conflict(&self, tiles: u64, col: usize) -> u32 {
-        let cols = self.shape.cols();
-        line_conflict((0..self.shape.rows()).map(|row| {
-            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
-            (self.goal_col[tile] as usize == col).then_some(self.goal_row[tile])
-        }))
-    }
-
-    /// The linear-conflict penalty of `board` over all rows and columns.
-    pub(crate) fn linear_conflict(&self, board: &Board) -> u32 {
-        let rows: u32 = (0..self.shape.rows())
-            .map(|r| self.row_conflict(board.tiles(), r))
-            .sum();
-        let cols: u32 = (0..self.shape.cols())
-            .map(|c| self.col_conflict(board.tiles(), c))
-            .sum();
-        rows + cols
+    fn start(&self, board: &Board, target: &Board) -> Result<(ManhattanEstimate, u32), PatternMismatch> {
+        let tables = TargetTables::new(target);
+        let h = tables.manhattan(board);
+        Ok((ManhattanEstimate { tables }, h))
     }
 }
 
-impl Heuristic<'_> {
-    /// The estimate of the moves from `board` to `target` (same shape).
-    ///
-    /// # Panics
-    /// Panics if pattern databases do not fit `target` ([`AdditivePdb::check_target`]).
-    ///
-    /// ```
-    /// use slide_core::{Board, Shape};
-    /// use slide_solvers::Heuristic;
-    /// let shape = Shape::new(3, 3).unwrap();
-    /// let goal = Board::goal(shape);
-    /// let start = Board::parse(shape, "2 1 3 4 5 6 7 8 x").unwrap();
-    /// assert_eq!(Heuristic::Manhattan.estimate(&start, &goal), 2);
-    /// assert_eq!(Heuristic::LinearConflict.estimate(&start, &goal), 4);
-    /// ```
-    pub fn estimate(self, board: &Board, target: &Board) -> u32 {
-        let tables = TargetTables::new(target);
-        match self {
-            Heuristic::Manhattan => tables.manhattan(board),
-            Heuristic::LinearConflict => tables.manhattan(board) + tables.linear_conflict(board),
-            Heuristic::PatternDb(pdb) => {
-                pdb.check_target(target).expect("the pattern databases fit the target");
-                PdbState::new(pdb, board, target).total()
-            }
-        }
+impl Estimate for ManhattanEstimate {
+    type Undo = ();
+
+    #[inline]
+    fn moved(&mut self, h: u32, _tiles: u64, tile: usize, from: usize, to: usize) -> (u32, ()) {
+        let distance = &self.tables.manhattan[tile];
+        (h + distance[to] as u32 - distance[from] as u32, ())
     }
+
+    #[inline]
+    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
 }

@@ -2,15 +2,13 @@
 //! raised each time to the smallest `f` that exceeded it.
 //!
 //! The board lives in one place and moves are applied and undone in place.
-//! The heuristic is updated per move instead of recomputed: only the moved
-//! tile's Manhattan term changes, and only the two lines it leaves and enters
-//! can change their linear conflict.
+//! The estimate follows the board ([`Estimate`]): a move updates it by the
+//! one tile that moved, and undoing the move restores it.
 
-use slide_core::{Board, Move, MAX_CELLS};
+use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
 
-use crate::heuristic::TargetTables;
-use crate::pattern_db::PdbState;
-use crate::{trivial_answer, Answer, Heuristic, SearchError, Stats};
+use crate::heuristic::{Estimate, Heuristic};
+use crate::{answer_without_search, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
 ///
@@ -22,13 +20,13 @@ use crate::{trivial_answer, Answer, Heuristic, SearchError, Stats};
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{ida_star, Heuristic};
+/// use slide_solvers::{ida_star, LinearConflict};
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "1 2 3 4 6 7 8 x 5 10 11 12 9 13 14 15").unwrap();
-/// let answer = ida_star(&start, &Board::goal(shape), Heuristic::LinearConflict).unwrap();
+/// let answer = ida_star(&start, &Board::goal(shape), LinearConflict).unwrap();
 /// assert_eq!(answer.length(), Some(8));
 /// ```
-pub fn ida_star(start: &Board, target: &Board, heuristic: Heuristic) -> Result<Answer, SearchError> {
+pub fn ida_star<H: Heuristic>(start: &Board, target: &Board, heuristic: H) -> Result<Answer, SearchError> {
     ida_star_within(start, target, heuristic, u32::MAX as usize)
 }
 
@@ -38,28 +36,28 @@ pub fn ida_star(start: &Board, target: &Board, heuristic: Heuristic) -> Result<A
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{ida_star_within, Heuristic, SearchError};
+/// use slide_solvers::{ida_star_within, Manhattan, SearchError};
 /// let shape = Shape::new(3, 3).unwrap();
 /// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
 /// let goal = Board::goal(shape);
-/// let error = ida_star_within(&start, &goal, Heuristic::Manhattan, 30).unwrap_err();
+/// let error = ida_star_within(&start, &goal, Manhattan, 30).unwrap_err();
 /// assert_eq!(error, SearchError::TooLong { max_length: 30 });
-/// let answer = ida_star_within(&start, &goal, Heuristic::Manhattan, 31).unwrap();
+/// let answer = ida_star_within(&start, &goal, Manhattan, 31).unwrap();
 /// assert_eq!(answer.length(), Some(31));
 /// ```
-pub fn ida_star_within(
+pub fn ida_star_within<H: Heuristic>(
     start: &Board,
     target: &Board,
-    heuristic: Heuristic,
+    heuristic: H,
     max_length: usize,
 ) -> Result<Answer, SearchError> {
-    if let Some(answer) = trivial_answer(start, target)? {
+    if let Some(answer) = answer_without_search(start, target)? {
         return Ok(answer);
     }
-    let tables = TargetTables::new(target);
+    let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let mut search = Search {
         neighbours: start.shape().neighbours(),
-        tables: &tables,
+        target: target.tiles(),
         tiles: start.tiles(),
         blank: start.blank(),
         path: Vec::new(),
@@ -68,39 +66,28 @@ pub fn ida_star_within(
             generated: 1,
         },
         next_bound: u32::MAX,
-        row_conflict: [0; 8],
-        col_conflict: [0; 8],
-        pdb: None,
+        estimate,
     };
     let bound_limit = max_length.min(u32::MAX as usize) as u32;
-    let found = match heuristic {
-        Heuristic::Manhattan => search.run::<MANHATTAN>(start, bound_limit),
-        Heuristic::LinearConflict => search.run::<LINEAR_CONFLICT>(start, bound_limit),
-        Heuristic::PatternDb(pdb) => {
-            pdb.check_target(target).map_err(SearchError::Heuristic)?;
-            search.pdb = Some(PdbState::new(pdb, start, target));
-            search.run::<PATTERN_DB>(start, bound_limit)
+    let mut bound = h;
+    while bound <= bound_limit {
+        search.next_bound = u32::MAX;
+        if search.dfs(0, h, bound, NO_MOVE) {
+            return Ok(Answer {
+                path: Some(search.path),
+                stats: search.stats,
+            });
         }
-    };
-    if !found {
-        return Err(SearchError::TooLong { max_length });
+        bound = search.next_bound;
     }
-    Ok(Answer {
-        path: Some(search.path),
-        stats: search.stats,
-    })
+    Err(SearchError::TooLong { max_length })
 }
 
-/// Which estimate a search compiles in (a const generic parameter, so that
-/// each gets its own loop).
-const MANHATTAN: u8 = 0;
-const LINEAR_CONFLICT: u8 = 1;
-const PATTERN_DB: u8 = 2;
-
 /// The state of one IDA* run.
-struct Search<'a> {
+struct Search<E> {
     neighbours: &'static [[u8; 4]; MAX_CELLS],
-    tables: &'a TargetTables,
+    /// The target's packed tiles.
+    target: u64,
     /// The board being searched, packed, and its blank's cell.
     tiles: u64,
     blank: usize,
@@ -109,49 +96,18 @@ struct Search<'a> {
     stats: Stats,
     /// The smallest `f` that exceeded the current bound.
     next_bound: u32,
-    /// With linear conflict: the penalty of each row and each column.
-    row_conflict: [u32; 8],
-    col_conflict: [u32; 8],
-    /// With pattern databases: their values for the current board.
-    pdb: Option<PdbState<'a>>,
+    /// The heuristic's estimate, following the board.
+    estimate: E,
 }
 
-impl Search<'_> {
-    /// Deepens until a path is found, or the bound would pass `bound_limit`.
-    fn run<const H: u8>(&mut self, start: &Board, bound_limit: u32) -> bool {
-        let mut h = match &self.pdb {
-            Some(pdb) if H == PATTERN_DB => pdb.total(),
-            _ => self.tables.manhattan(start),
-        };
-        if H == LINEAR_CONFLICT {
-            let shape = start.shape();
-            for row in 0..shape.rows() {
-                self.row_conflict[row] = self.tables.row_conflict(self.tiles, row);
-                h += self.row_conflict[row];
-            }
-            for col in 0..shape.cols() {
-                self.col_conflict[col] = self.tables.col_conflict(self.tiles, col);
-                h += self.col_conflict[col];
-            }
-        }
-        let mut bound = h;
-        while bound <= bound_limit {
-            self.next_bound = u32::MAX;
-            if self.dfs::<H>(0, h, bound, None) {
-                return true;
-            }
-            bound = self.next_bound;
-        }
-        false
-    }
-
+impl<E: Estimate> Search<E> {
     /// Searches below the current board, `g` moves from the start with
-    /// estimate `h`; `last` is the move that led here.
-    fn dfs<const H: u8>(&mut self, g: u32, h: u32, bound: u32, last: Option<Move>) -> bool {
+    /// estimate `h`; `last` is the index of the move that led here.
+    fn dfs(&mut self, g: u32, h: u32, bound: u32, last: u8) -> bool {
         self.stats.expanded += 1;
         let blank = self.blank;
         for mv in Move::ALL {
-            if Some(mv.reverse()) == last {
+            if Move::undoes(mv as u8, last) {
                 continue;
             }
             let next = self.neighbours[blank][mv as usize];
@@ -160,86 +116,27 @@ impl Search<'_> {
             }
             let next = next as usize;
             self.stats.generated += 1;
-            // The tile in `next` slides into `blank`; see `slide_core::Board::apply`
+            // The tile in `next` slides into `blank`; see `slide_core::slide`
             // for why two XORs move it.
             let tile = ((self.tiles >> (4 * next)) & 0xF) as usize;
             let saved_tiles = self.tiles;
             self.tiles ^= ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
             self.blank = next;
-            let mut saved_conflicts = (0, 0, 0, 0);
-            let mut saved_values = [(0, 0); 2];
-            let child_h = if H == PATTERN_DB {
-                let (child_h, saved) = self
-                    .pdb
-                    .as_mut()
-                    .map_or((0, [(0, 0); 2]), |pdb| pdb.moved(tile, next, blank));
-                saved_values = saved;
-                child_h
-            } else {
-                let md = self.tables.manhattan[tile];
-                let mut child_h = h + md[blank] as u32 - md[next] as u32;
-                if H == LINEAR_CONFLICT {
-                    saved_conflicts = self.update_conflicts(blank, next, mv);
-                    let (a_old, b_old, a_new, b_new) = saved_conflicts;
-                    child_h = child_h + a_new + b_new - a_old - b_old;
-                }
-                child_h
-            };
+            let (child_h, undo) = self.estimate.moved(h, self.tiles, tile, next, blank);
             let f = g + 1 + child_h;
             if f > bound {
                 self.next_bound = self.next_bound.min(f);
             } else {
                 self.path.push(mv);
-                if child_h == 0 || self.dfs::<H>(g + 1, child_h, bound, Some(mv)) {
+                if (child_h == 0 && self.tiles == self.target) || self.dfs(g + 1, child_h, bound, mv as u8) {
                     return true;
                 }
                 self.path.pop();
             }
-            if H == LINEAR_CONFLICT {
-                self.restore_conflicts(blank, next, mv, saved_conflicts);
-            }
-            if H == PATTERN_DB {
-                if let Some(pdb) = self.pdb.as_mut() {
-                    pdb.undo(tile, next, blank, saved_values);
-                }
-            }
+            self.estimate.undo(tile, next, blank, undo);
             self.tiles = saved_tiles;
             self.blank = blank;
         }
         false
-    }
-
-    /// After the tile moved from `to` into `from` (the old blank), recomputes
-    /// the penalties of the two lines that changed, and returns their old and
-    /// new values: the columns for a horizontal move, the rows for a vertical one.
-    #[inline]
-    fn update_conflicts(&mut self, from: usize, to: usize, mv: Move) -> (u32, u32, u32, u32) {
-        let cols = self.tables.shape.cols();
-        if matches!(mv, Move::Left | Move::Right) {
-            let (a, b) = (from % cols, to % cols);
-            let (a_old, b_old) = (self.col_conflict[a], self.col_conflict[b]);
-            self.col_conflict[a] = self.tables.col_conflict(self.tiles, a);
-            self.col_conflict[b] = self.tables.col_conflict(self.tiles, b);
-            (a_old, b_old, self.col_conflict[a], self.col_conflict[b])
-        } else {
-            let (a, b) = (from / cols, to / cols);
-            let (a_old, b_old) = (self.row_conflict[a], self.row_conflict[b]);
-            self.row_conflict[a] = self.tables.row_conflict(self.tiles, a);
-            self.row_conflict[b] = self.tables.row_conflict(self.tiles, b);
-            (a_old, b_old, self.row_conflict[a], self.row_conflict[b])
-        }
-    }
-
-    /// Undoes [`Search::update_conflicts`].
-    #[inline]
-    fn restore_conflicts(&mut self, from: usize, to: usize, mv: Move, saved: (u32, u32, u32, u32)) {
-        let cols = self.tables.shape.cols();
-        if matches!(mv, Move::Left | Move::Right) {
-            self.col_conflict[from % cols] = saved.0;
-            self.col_conflict[to % cols] = saved.1;
-        } else {
-            self.row_conflict[from / cols] = saved.0;
-            self.row_conflict[to / cols] = saved.1;
-        }
     }
 }

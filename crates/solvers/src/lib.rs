@@ -7,23 +7,27 @@
 //!
 //! - [`bfs()`]: breadth-first search; the simplest oracle.
 //! - [`bidirectional_bfs()`]: two frontiers, one layer at a time.
-//! - [`ida_star()`]: iterative-deepening A* with Manhattan distance, linear
-//!   conflict, or additive pattern databases ([`AdditivePdb`]).
+//! - [`ida_star()`]: iterative-deepening A* with any [`Heuristic`]:
+//!   [`Manhattan`] distance, [`LinearConflict`], or additive pattern
+//!   databases ([`AdditivePdb`]).
 //! - [`DistanceTable`]: the complete breadth-first search of a small board,
 //!   answering any start in constant time.
 //! - [`solve_all`]: many starts to one target, by whichever of these is cheaper.
 //!
 //! ```
 //! use slide_core::{Board, Shape};
-//! use slide_solvers::{bfs, bidirectional_bfs, ida_star, Heuristic};
+//! use slide_solvers::{bfs, bidirectional_bfs, ida_star, Manhattan};
 //!
 //! let shape = Shape::new(3, 3).unwrap();
 //! let start = Board::parse(shape, "2 3 4 1 5 x 7 6 8").unwrap();
 //! let goal = Board::goal(shape);
 //! assert_eq!(bfs(&start, &goal).unwrap().length(), Some(19));
 //! assert_eq!(bidirectional_bfs(&start, &goal).unwrap().length(), Some(19));
-//! assert_eq!(ida_star(&start, &goal, Heuristic::Manhattan).unwrap().length(), Some(19));
+//! assert_eq!(ida_star(&start, &goal, Manhattan).unwrap().length(), Some(19));
 //! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod batch;
 mod bfs;
@@ -31,24 +35,30 @@ mod bidirectional_bfs;
 mod distance_table;
 mod heuristic;
 mod ida_star;
+mod layered;
+mod linear_conflict;
+mod node;
 mod packed;
 mod pattern_db;
 mod pattern_db_file;
-mod state_map;
+mod scratch;
+mod visited;
 
 use std::fmt;
 
 use slide_core::{Board, Move, PairError};
 
 pub use crate::batch::solve_all;
-pub use crate::bfs::{bfs, bfs_with_limit};
-pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with_limit};
+pub use crate::bfs::{bfs, bfs_in, bfs_with_limit};
+pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with_limit};
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
-pub use crate::heuristic::Heuristic;
+pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate};
 pub use crate::ida_star::{ida_star, ida_star_within};
-pub use crate::pattern_db::{AdditivePdb, PatternDb, Split};
+pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
+pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
-pub use crate::state_map::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
+pub use crate::scratch::Scratch;
+pub use crate::visited::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
 
 /// What a search counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -141,9 +151,24 @@ impl From<PairError> for SearchError {
     }
 }
 
-/// The checks every solver makes first: same shape, and reachable by parity.
-/// `Ok(Some(answer))` is an immediate answer (unsolvable, or already there).
-fn trivial_answer(start: &Board, target: &Board) -> Result<Option<Answer>, SearchError> {
+/// The answer that needs no search, if there is one: the checks every solver
+/// makes first. Fails when the boards have different shapes; `Ok(Some(_))`
+/// when the target cannot be reached (parity) or is the start; `Ok(None)`
+/// when a search is needed. Callers that must prepare a search (build
+/// tables) ask this first.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::answer_without_search;
+/// let shape = Shape::new(3, 3).unwrap();
+/// let goal = Board::goal(shape);
+/// let swapped = Board::parse(shape, "2 1 3 4 5 6 7 8 x").unwrap();
+/// assert_eq!(answer_without_search(&swapped, &goal).unwrap().unwrap().length(), None);
+/// assert_eq!(answer_without_search(&goal, &goal).unwrap().unwrap().length(), Some(0));
+/// let one_move = Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap();
+/// assert!(answer_without_search(&one_move, &goal).unwrap().is_none());
+/// ```
+pub fn answer_without_search(start: &Board, target: &Board) -> Result<Option<Answer>, SearchError> {
     slide_core::check_pair(start, target)?;
     if !slide_core::is_solvable(start, target) {
         return Ok(Some(Answer::unsolvable()));

@@ -1,93 +1,12 @@
-//! What the searches over dense tables keep of a board in their queues, and
-//! the moves of such boards as precomputed steps.
-//!
-//! A queued board carries its packed tiles, its rank, its blank cell and the
-//! index of the move that made it (4 for none), so that a search steps the
-//! rank instead of recomputing it and skips the move undoing the last one
-//! without a look-up.
+//! The moves of boards packed in a `u64` (see [`crate::node`]) as
+//! precomputed steps from packed word to packed word.
 
-use std::sync::OnceLock;
+use slide_core::{rank_step, Move, PerShape, Shape};
 
-use slide_core::{rank_step, Shape, MAX_CELLS};
+use crate::layered::{Children, Exits};
+use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 
-/// A board in a queue: packed tiles, rank, blank cell, and the index of the
-/// move that made it (4 for none).
-pub(crate) trait Queued: Copy {
-    /// A filler for queue slots not yet written.
-    const EMPTY: Self;
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self;
-    fn unpack(self) -> (u64, u32, usize, u8);
-}
-
-/// The bits of a packed `u64` board that hold its tiles.
-const TILES: u64 = (1 << 36) - 1;
-/// Where a packed board's rank starts.
-const RANK_SHIFT: u32 = 36;
-/// Where a packed board's blank cell starts; its last move follows at 59.
-const BLANK_SHIFT: u32 = 55;
-
-/// Boards of at most 9 cells fit in 8 bytes: tiles in bits 0..36, the rank
-/// (below 9! < 2^19) in bits 36..55, the blank in 55..59, the move in
-/// 59..62. Half the bytes of the wide form halve a queue's memory traffic.
-impl Queued for u64 {
-    const EMPTY: u64 = 0;
-    #[inline]
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> u64 {
-        tiles | (rank as u64) << RANK_SHIFT | (blank as u64) << BLANK_SHIFT | (last as u64) << 59
-    }
-    #[inline]
-    fn unpack(self) -> (u64, u32, usize, u8) {
-        let rank = ((self >> RANK_SHIFT) & ((1 << 19) - 1)) as u32;
-        (
-            self & TILES,
-            rank,
-            ((self >> BLANK_SHIFT) & 0xF) as usize,
-            (self >> 59) as u8,
-        )
-    }
-}
-
-/// Larger boards travel wide.
-impl Queued for (u64, u32, u8, u8) {
-    const EMPTY: Self = (0, 0, 0, 0);
-    #[inline]
-    fn pack(tiles: u64, rank: u32, blank: usize, last: u8) -> Self {
-        (tiles, rank, blank as u8, last)
-    }
-    #[inline]
-    fn unpack(self) -> (u64, u32, usize, u8) {
-        (self.0, self.1, self.2 as usize, self.3)
-    }
-}
-
-/// Each cell's moves that stay on the board, as (next cell, move index):
-/// a search loops over exactly those instead of testing all four.
-pub(crate) struct Exits {
-    exits: [[(u8, u8); 4]; MAX_CELLS],
-    degree: [u8; MAX_CELLS],
-}
-
-impl Exits {
-    pub(crate) fn of(shape: Shape) -> Exits {
-        let mut exits = [[(0u8, 0u8); 4]; MAX_CELLS];
-        let mut degree = [0u8; MAX_CELLS];
-        for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
-            for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
-                exits[cell][degree[cell] as usize] = (next, mv as u8);
-                degree[cell] += 1;
-            }
-        }
-        Exits { exits, degree }
-    }
-
-    /// The moves from `cell`.
-    #[inline]
-    pub(crate) fn from(&self, cell: usize) -> &[(u8, u8)] {
-        &self.exits[cell][..self.degree[cell] as usize]
-    }
-}
-
-/// The moves of boards packed in a `u64` (see [`Queued`]), as precomputed
+/// The moves of boards packed in a `u64` (see [`crate::node`]), as precomputed
 /// steps from packed word to packed word, for boards of at most 9 cells and
 /// 3 columns. A child costs a dozen operations and one look-up in a small
 /// table, with no unpacking and no branch on the move's direction.
@@ -101,11 +20,11 @@ impl Exits {
 /// horizontal changes at the end, which horizontal moves reach with a window
 /// mask of 0.
 pub(crate) struct PackedMoves {
-    /// Indexed by bits 55..62 of a packed board, its blank cell and last
+    /// Indexed by bits 55..63 of a packed board, its blank cell and last
     /// move: the moves to make from there, except the one that undoes the
-    /// last (moves `m` and `3 - m` undo each other, see `Move`).
-    moves: [[PackedMove; 4]; 128],
-    counts: [u8; 128],
+    /// last ([`Move::undoes`]).
+    moves: [[PackedMove; 4]; 256],
+    counts: [u8; 256],
     /// Signed rank changes, laid out as described above.
     changes: Vec<i32>,
 }
@@ -117,7 +36,7 @@ struct PackedMove {
     /// cell it moves to: the moving tile times this, xored in, swaps the tile
     /// and the blank (whose nibble is 0).
     cells: u64,
-    /// The child's blank cell and move, in place (bits 55..62).
+    /// The child's blank cell and move, in place (bits 55..63).
     tag: u64,
     /// Where the moving tile's nibble starts.
     tile_shift: u32,
@@ -131,15 +50,11 @@ impl PackedMoves {
     /// The steps of `shape`, made once per process; `None` for a shape
     /// with more than 9 cells or 3 columns.
     pub(crate) fn of(shape: Shape) -> Option<&'static PackedMoves> {
-        static MADE: [OnceLock<PackedMoves>; 49] = {
-            #[allow(clippy::declare_interior_mutable_const)]
-            const UNMADE: OnceLock<PackedMoves> = OnceLock::new();
-            [UNMADE; 49]
-        };
+        static MADE: PerShape<PackedMoves> = PerShape::new();
         if shape.cells() > 9 || shape.cols() > 3 {
             return None;
         }
-        Some(MADE[(shape.rows() - 2) * 7 + (shape.cols() - 2)].get_or_init(|| PackedMoves::new(shape)))
+        Some(MADE.get(shape, || PackedMoves::new(shape)))
     }
 
     fn new(shape: Shape) -> PackedMoves {
@@ -173,12 +88,12 @@ impl PackedMoves {
         changes[left] = change(1, 1, 0);
 
         let exits = Exits::of(shape);
-        let mut moves = [[PackedMove::default(); 4]; 128];
-        let mut counts = [0u8; 128];
+        let mut moves = [[PackedMove::default(); 4]; 256];
+        let mut counts = [0u8; 256];
         for blank in 0..cells {
-            for last in 0..=4u8 {
+            for last in (0..4).chain([slide_core::NO_MOVE]) {
                 let at = blank | (last as usize) << 4;
-                for &(next, mv) in exits.from(blank).iter().filter(|&&(_, mv)| mv + last != 3) {
+                for &(next, mv) in exits.from(blank).iter().filter(|&&(_, mv)| !Move::undoes(mv, last)) {
                     let next = next as usize;
                     let (window_shift, window_mask, base) = match next {
                         _ if next == blank + 1 => (0, 0, right as u32),
@@ -188,7 +103,7 @@ impl PackedMoves {
                     };
                     moves[at][counts[at] as usize] = PackedMove {
                         cells: 1 << (4 * blank) | 1 << (4 * next),
-                        tag: (next as u64) << BLANK_SHIFT | (mv as u64) << 59,
+                        tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
                         tile_shift: 4 * next as u32,
                         window_shift,
                         window_mask,
@@ -200,12 +115,13 @@ impl PackedMoves {
         }
         PackedMoves { moves, counts, changes }
     }
+}
 
-    /// Writes the children of the packed board `board`, packed, except the
-    /// one its last move came from, to `out` from `at` on; returns where
-    /// they end. `out` has room for four.
+impl Children for PackedMoves {
+    type Node = u64;
+
     #[inline]
-    pub(crate) fn write_children(&self, board: u64, out: &mut [u64], mut at: usize) -> usize {
+    fn write_children(&self, board: u64, out: &mut [u64], mut at: usize) -> usize {
         let from = (board >> BLANK_SHIFT) as usize;
         let tiles = board & TILES;
         let tiles_and_rank = board & ((1 << BLANK_SHIFT) - 1);
@@ -223,27 +139,11 @@ impl PackedMoves {
     }
 }
 
-/// The rank of the packed board `board`.
-#[inline]
-pub(crate) fn rank_of(board: u64) -> u64 {
-    board.unpack().1 as u64
-}
-
-/// The packed tiles of the packed board `board`.
-#[inline]
-pub(crate) fn tiles_of(board: u64) -> u64 {
-    board & TILES
-}
-
-/// The index of the move that made the packed board `board` (4 for none).
-#[inline]
-pub(crate) fn last_move_of(board: u64) -> usize {
-    (board >> 59) as usize
-}
-
 #[cfg(test)]
 mod tests {
-    use slide_core::{rank, Board};
+    use slide_core::{rank, Board, NO_MOVE};
+
+    use crate::node::Node;
 
     use super::*;
 
@@ -264,12 +164,12 @@ mod tests {
             let mut random = slide_core::SplitMix64::new(shape.cells() as u64);
             for _ in 0..2000 {
                 let board = random.board(&Board::goal(shape));
-                for last in 0..=4u8 {
-                    let packed = u64::pack(board.tiles(), rank(&board) as u32, board.blank(), last);
+                for last in (0..4).chain([NO_MOVE]) {
+                    let packed = u64::new(board.tiles(), rank(&board), board.blank(), last);
                     let mut expected: Vec<u64> = board
                         .successors()
-                        .filter(|(mv, _)| *mv as u8 + last != 3)
-                        .map(|(mv, next)| u64::pack(next.tiles(), rank(&next) as u32, next.blank(), mv as u8))
+                        .filter(|&(mv, _)| !Move::undoes(mv as u8, last))
+                        .map(|(mv, next)| u64::new(next.tiles(), rank(&next), next.blank(), mv as u8))
                         .collect();
                     let mut out = [0u64; 4];
                     let end = moves.write_children(packed, &mut out, 0);
@@ -278,9 +178,9 @@ mod tests {
                     children.sort_unstable();
                     assert_eq!(children, expected, "{board:?} after move {last}");
                     for child in children {
-                        let next = Board::from_tiles(shape, tiles_of(child)).unwrap();
-                        assert_eq!(rank_of(child), rank(&next));
-                        assert!(last_move_of(child) < 4);
+                        let next = Board::from_tiles(shape, child.tiles()).unwrap();
+                        assert_eq!(child.rank(), rank(&next));
+                        assert!(child.last() < 4);
                     }
                 }
             }

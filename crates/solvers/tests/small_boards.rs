@@ -3,9 +3,10 @@
 
 mod common;
 
-use common::{check_answer, reference, tsv_rows};
+use common::check_answer;
 use slide_core::{factorial, unrank, Board, Shape};
 use slide_solvers::{bfs, DistanceTable, TableError, DENSE_MAX_CELLS};
+use slide_testdata::{reference, tsv_rows};
 
 #[test]
 fn complete_searches_reach_the_known_maxima() {

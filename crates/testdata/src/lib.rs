@@ -10,11 +10,18 @@
 //! the expected line's length that really leads from the puzzle to the goal;
 //! the expected line is replayed too, so a wrong `.out` file is caught.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod reference;
+
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use slide_core::{Board, Move, Shape};
+use slide_core::{parse_path, Board, Shape};
+
+pub use crate::reference::{check_path, eight_puzzle_set, korf100, korf_goal, reference, tsv_rows, KorfInstance};
 
 /// The workspace's `testdata/` folder.
 pub fn testdata_root() -> PathBuf {
@@ -182,15 +189,11 @@ impl PathJudge {
 
     /// Checks that the moves `letters` lead from `start` to the goal.
     fn replay(&self, start: &Board, letters: &str) -> Result<(), String> {
-        let mut board = *start;
-        for letter in letters.chars() {
-            let mv = Move::from_letter(letter).ok_or(format!("has a letter {letter:?}"))?;
-            board = board.apply(mv).ok_or("leaves the board")?;
-        }
-        if board == self.goal {
-            Ok(())
-        } else {
-            Err(format!("ends at {board}, not at the goal"))
+        let path = parse_path(letters).map_err(|e| format!("is not a path: {e}"))?;
+        match start.apply_path(&path) {
+            None => Err("leaves the board".to_string()),
+            Some(board) if board == self.goal => Ok(()),
+            Some(board) => Err(format!("ends at {board}, not at the goal")),
         }
     }
 }

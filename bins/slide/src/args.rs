@@ -1,0 +1,127 @@
+//! The command line's arguments, as clap reads them.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use slide_core::Shape;
+use slide_solvers::DEFAULT_STATE_LIMIT;
+
+/// Solve, batch-solve, tabulate and generate sliding-tile puzzles of up to 16 cells.
+#[derive(Parser, Debug)]
+#[command(name = "slide", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Solve one board optimally: print its length and moves (u d l r, the blank's direction).
+    Solve(SolveArgs),
+    /// Solve one instance per line (`START` or `START ; GOAL`) on every core.
+    Batch(BatchArgs),
+    /// Print how many positions lie at each distance from a goal (boards of up to 10 cells).
+    Table(TableArgs),
+    /// Print random solvable boards.
+    Random(RandomArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct SolveArgs {
+    /// The start: cells separated by spaces or contiguous, rows by `/` or line
+    /// breaks; the blank is 0, x, . or _. Quote it.
+    pub(crate) board: String,
+    /// The goal (default: the tiles in order, the blank last).
+    #[arg(long)]
+    pub(crate) goal: Option<String>,
+    /// The shape, such as 3x4, when the board does not show it.
+    #[arg(long, value_parser = parse_shape)]
+    pub(crate) shape: Option<Shape>,
+    /// The search to use.
+    #[arg(long, value_enum, default_value_t = Algo::Auto)]
+    pub(crate) algo: Algo,
+    /// The estimate IDA* uses (default: the strongest available).
+    #[arg(long, value_enum)]
+    pub(crate) heuristic: Option<HeuristicArg>,
+    /// Print every board along the way.
+    #[arg(long)]
+    pub(crate) show: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// How many states BFS and two-ended BFS may store on boards of more than 10 cells.
+    #[arg(long, default_value_t = DEFAULT_STATE_LIMIT)]
+    pub(crate) max_states: usize,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct BatchArgs {
+    /// The file of instances, or - for standard input.
+    #[arg(default_value = "-")]
+    pub(crate) file: String,
+    /// Print JSON lines instead of tab-separated values.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct TableArgs {
+    /// The shape, such as 3x3.
+    #[arg(value_parser = parse_shape)]
+    pub(crate) shape: Shape,
+    /// The goal (default: the tiles in order, the blank last).
+    #[arg(long)]
+    pub(crate) goal: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct RandomArgs {
+    /// The shape, such as 4x4.
+    #[arg(value_parser = parse_shape)]
+    pub(crate) shape: Shape,
+    /// How many boards.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) count: usize,
+    /// The seed (default: from the clock).
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Make each board by this many random moves from the goal, never undoing
+    /// the last one, instead of uniformly among the solvable boards.
+    #[arg(long)]
+    pub(crate) moves: Option<usize>,
+}
+
+/// The searches `--algo` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Algo {
+    /// The fastest for the board.
+    Auto,
+    /// Breadth-first search.
+    Bfs,
+    /// Two-ended breadth-first search.
+    Bidi,
+    /// Iterative-deepening A*.
+    Idastar,
+}
+
+/// The estimates `--heuristic` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum HeuristicArg {
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// Additive pattern databases (4x4 with the goal's blank in a corner).
+    Pdb,
+}
+
+/// Reads `RxC`, such as `3x4`.
+fn parse_shape(text: &str) -> Result<Shape, String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or(format!("expected a shape such as 3x3, not {text:?}"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("expected a shape such as 3x3, not {text:?}"))
+    };
+    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
+}

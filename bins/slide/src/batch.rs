@@ -1,0 +1,161 @@
+//! `slide batch`: one instance per line, solved on every core, answered in
+//! input order as soon as every earlier line is answered.
+
+use std::io::{BufRead, BufReader, IsTerminal, Read};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use slide_pdb::{cache_dir, for_each_in_order, Databases};
+use slide_solvers::{Answer, DEFAULT_STATE_LIMIT};
+
+use crate::args::{Algo, BatchArgs};
+use crate::error::{bad_input, CliError};
+use crate::output::{answer_json, batch_line};
+use crate::plan::{Instance, Plan, SPLIT};
+use crate::write_stdout;
+
+/// One line's outcome: its number, and its instance with its answer,
+/// algorithm and seconds or why the search failed, or why the line is not
+/// an instance.
+type Outcome = (usize, Result<(Instance, Result<Solved, CliError>), CliError>);
+
+/// An answer, the algorithm that found it, and the seconds it took.
+type Solved = (Answer, String, f64);
+
+/// Answers every instance of the input, writing each line's answer as soon
+/// as it and every earlier one are done; bad lines are reported on standard
+/// error by number, and the others go on.
+pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
+    let input: Box<dyn Read> = if args.file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
+    };
+    let databases = Databases::new(cache_dir(), SPLIT);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut summary = Summary::default();
+    let mut write_failure: Option<CliError> = None;
+    let started = Instant::now();
+    // Each line as bytes, so that one that is not UTF-8 is reported by
+    // number instead of refusing the whole input.
+    let lines = BufReader::new(input)
+        .split(b'\n')
+        .enumerate()
+        .map(|(index, line)| (index + 1, line));
+    let jobs = lines.filter_map(|(number, line)| {
+        let line = match line {
+            Ok(line) => line,
+            Err(error) => return Some((number, Err(bad_input(format!("cannot read the input: {error}"))))),
+        };
+        let Ok(text) = String::from_utf8(line) else {
+            return Some((number, Err(bad_input("the line is not UTF-8 text"))));
+        };
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            return None;
+        }
+        let (start, goal) = match text.split_once(';') {
+            Some((start, goal)) => (start, Some(goal)),
+            None => (text, None),
+        };
+        Some((number, Instance::read(start, goal, None)))
+    });
+    let solve = |(number, instance): (usize, Result<Instance, CliError>)| -> Outcome {
+        let outcome = instance.map(|instance| {
+            let plan = Plan::choose(&instance, Algo::Auto, None);
+            let started = Instant::now();
+            let solved = plan
+                .run(&instance, &databases, DEFAULT_STATE_LIMIT)
+                .map(|answer| (answer, plan.name(), started.elapsed().as_secs_f64()));
+            (instance, solved)
+        });
+        (number, outcome)
+    };
+    let threads = rayon::current_num_threads();
+    for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
+        bar.inc(1);
+        if write_failure.is_some() {
+            return;
+        }
+        let error = match outcome {
+            Ok((instance, Ok((answer, algorithm, seconds)))) => {
+                summary.count(&answer);
+                let text = if args.json {
+                    format!(
+                        "{}\n",
+                        answer_json(&instance, &answer, &algorithm, seconds, Some(number))
+                    )
+                } else {
+                    batch_line(number, &answer)
+                };
+                write_failure = write_stdout(&text).err();
+                return;
+            }
+            Ok((_, Err(error))) => {
+                summary.failed += 1;
+                error
+            }
+            Err(error) => error,
+        };
+        bar.suspend(|| eprintln!("line {number}: {}", error.message));
+        summary.status = summary.status.max(error.status);
+    });
+    bar.finish_and_clear();
+    if let Some(error) = write_failure {
+        return Err(error);
+    }
+    eprintln!("{}", summary.line(started.elapsed().as_secs_f64()));
+    match summary.status {
+        0 => Ok(()),
+        status => Err(CliError {
+            status,
+            message: "some lines could not be answered (see above)".to_string(),
+        }),
+    }
+}
+
+/// What the summary line counts.
+#[derive(Default)]
+struct Summary {
+    /// Instances whose search failed.
+    failed: usize,
+    solved: usize,
+    unsolvable: usize,
+    total_length: usize,
+    /// The worst exit status of a line: 2 for a bad line, 1 for a search
+    /// that could not finish.
+    status: u8,
+}
+
+impl Summary {
+    fn count(&mut self, answer: &Answer) {
+        match answer.length() {
+            Some(length) => {
+                self.solved += 1;
+                self.total_length += length;
+            }
+            None => self.unsolvable += 1,
+        }
+    }
+
+    fn line(&self, seconds: f64) -> String {
+        let mean = if self.solved > 0 {
+            self.total_length as f64 / self.solved as f64
+        } else {
+            0.0
+        };
+        format!(
+            "{} instances: {} solved, {} unsolvable; total length {}, mean {mean:.2}; {seconds:.3} s",
+            self.solved + self.unsolvable + self.failed,
+            self.solved,
+            self.unsolvable,
+            self.total_length
+        )
+    }
+}

@@ -1,0 +1,65 @@
+//! What the command line prints: text and JSON.
+
+use serde_json::json;
+use slide_core::{path_string, Board, Move};
+use slide_solvers::Answer;
+
+use crate::plan::Instance;
+
+/// The text answer of `slide solve`: the length and the moves, and with
+/// `show` every board along the way.
+pub(crate) fn answer_text(instance: &Instance, answer: &Answer, show: bool) -> String {
+    let Some(path) = &answer.path else {
+        return "unsolvable\n".to_string();
+    };
+    let mut output = format!("length {}\nmoves {}\n", path.len(), path_string(path)).replace(" \n", "\n");
+    if show {
+        output.push_str(&boards_along(&instance.start, path));
+    }
+    output
+}
+
+/// Every board from `start` along `path`, as grids, each under its move.
+fn boards_along(start: &Board, path: &[Move]) -> String {
+    let mut output = format!("\nstart\n{}", start.grid());
+    let mut board = *start;
+    for (step, &mv) in path.iter().enumerate() {
+        board = board.apply(mv).expect("a solver's path stays on the board");
+        output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), board.grid()));
+    }
+    output
+}
+
+/// One line of `slide batch`: `LINE<TAB>LENGTH<TAB>MOVES`.
+pub(crate) fn batch_line(line: usize, answer: &Answer) -> String {
+    match &answer.path {
+        Some(path) => format!("{line}\t{}\t{}\n", path.len(), path_string(path)),
+        None => format!("{line}\tunsolvable\t\n"),
+    }
+}
+
+/// The JSON object of one answer.
+pub(crate) fn answer_json(
+    instance: &Instance,
+    answer: &Answer,
+    algorithm: &str,
+    seconds: f64,
+    line: Option<usize>,
+) -> serde_json::Value {
+    let mut object = json!({
+        "start": instance.start.to_string(),
+        "goal": instance.goal.to_string(),
+        "shape": instance.start.shape().to_string(),
+        "solvable": answer.path.is_some(),
+        "length": answer.length(),
+        "path": answer.path.as_ref().map(|p| path_string(p)),
+        "algorithm": algorithm,
+        "nodes_expanded": answer.stats.expanded,
+        "nodes_generated": answer.stats.generated,
+        "seconds": seconds,
+    });
+    if let Some(line) = line {
+        object["line"] = json!(line);
+    }
+    object
+}

@@ -1,0 +1,35 @@
+//! `slide table`: the distance histogram of a small board.
+
+use slide_core::{factorial, Board, Shape};
+use slide_solvers::{DistanceTable, DENSE_MAX_CELLS};
+
+use crate::args::TableArgs;
+use crate::error::{bad_input, CliError};
+
+/// How many positions lie at each distance from the goal, as TSV.
+pub(crate) fn table(args: &TableArgs) -> Result<String, CliError> {
+    let goal = match &args.goal {
+        Some(text) => Board::parse_rows(text, Some(args.shape)).map_err(|e| bad_input(format!("the goal: {e}")))?,
+        None => Board::goal(args.shape),
+    };
+    if args.shape.cells() > DENSE_MAX_CELLS {
+        let fits: Vec<String> = Shape::all()
+            .filter(|s| s.cells() <= DENSE_MAX_CELLS)
+            .map(|s| s.to_string())
+            .collect();
+        return Err(bad_input(format!(
+            "a {} board has {} positions, too many to tabulate here; boards that fit: {}",
+            args.shape,
+            factorial(args.shape.cells()) / 2,
+            fits.join(", ")
+        )));
+    }
+    let table = DistanceTable::for_target(&goal).map_err(|e| bad_input(e.to_string()))?;
+    // The table's goal has the tiles in reading order; any goal with the
+    // blank in the same cell has the same distances.
+    let mut output = String::from("distance\tpositions\n");
+    for (distance, count) in table.histogram().iter().enumerate() {
+        output.push_str(&format!("{distance}\t{count}\n"));
+    }
+    Ok(output)
+}

@@ -1,0 +1,182 @@
+//! The moves of the blank, and paths written as letters.
+
+use std::fmt;
+
+/// A direction in which the blank travels; it swaps with the tile on that side.
+///
+/// The discriminants follow Korf's order (up, left, right, down), which is the
+/// order the searches try moves in by default. They are chosen so that the
+/// move undoing `m` is `3 - m`: up and down add up to 3, and so do left and
+/// right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The blank moves one row up.
+    Up = 0,
+    /// The blank moves one column left.
+    Left = 1,
+    /// The blank moves one column right.
+    Right = 2,
+    /// The blank moves one row down.
+    Down = 3,
+}
+
+/// The "last move" of a board that no move made: a search's roots.
+///
+/// Searches keep the index of the move that made a board (`Move as u8`) in
+/// four bits, so that the move undoing it can be skipped without a look-up;
+/// this value, outside `0..4`, marks that there is none (see [`Move::undoes`]).
+pub const NO_MOVE: u8 = 15;
+
+impl Move {
+    /// All four moves, in the order the searches try them.
+    pub const ALL: [Move; 4] = [Move::Up, Move::Left, Move::Right, Move::Down];
+
+    /// The move with the given index in [`Move::ALL`].
+    ///
+    /// # Panics
+    /// Panics if `index >= 4`.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// assert_eq!(Move::from_index(3), Move::Down);
+    /// ```
+    #[inline]
+    pub fn from_index(index: usize) -> Move {
+        Move::ALL[index]
+    }
+
+    /// The move that undoes this one.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// assert_eq!(Move::Up.reverse(), Move::Down);
+    /// assert_eq!(Move::Left.reverse(), Move::Right);
+    /// ```
+    #[inline]
+    pub fn reverse(self) -> Move {
+        // Up + Down = Left + Right = 3 (see the enum's documentation).
+        Move::ALL[3 - self as usize]
+    }
+
+    /// Whether the move with index `mv` undoes the move with index `last`
+    /// (`NO_MOVE` when there was none): the one rule every search uses to
+    /// skip the child that is its own grandparent.
+    ///
+    /// Moves `m` and `3 - m` undo each other, so the test is one addition;
+    /// [`NO_MOVE`] is too large to add up to 3 with any move.
+    ///
+    /// ```
+    /// use slide_core::{Move, NO_MOVE};
+    /// assert!(Move::undoes(Move::Down as u8, Move::Up as u8));
+    /// assert!(!Move::undoes(Move::Left as u8, Move::Up as u8));
+    /// assert!(!Move::undoes(Move::Down as u8, NO_MOVE));
+    /// ```
+    #[inline]
+    pub fn undoes(mv: u8, last: u8) -> bool {
+        mv + last == 3
+    }
+
+    /// The judges' lower-case letter for this move: `u`, `l`, `r` or `d`.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// assert_eq!(Move::Left.letter(), 'l');
+    /// ```
+    #[inline]
+    pub fn letter(self) -> char {
+        ['u', 'l', 'r', 'd'][self as usize]
+    }
+
+    /// The move written by a letter `u`, `d`, `l` or `r`, in either case.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// assert_eq!(Move::from_letter('D'), Some(Move::Down));
+    /// assert_eq!(Move::from_letter('x'), None);
+    /// ```
+    pub fn from_letter(letter: char) -> Option<Move> {
+        match letter.to_ascii_lowercase() {
+            'u' => Some(Move::Up),
+            'l' => Some(Move::Left),
+            'r' => Some(Move::Right),
+            'd' => Some(Move::Down),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Writes a move sequence as a string of letters, such as `"ullddr"`.
+///
+/// ```
+/// use slide_core::{path_string, Move};
+/// assert_eq!(path_string(&[Move::Up, Move::Left]), "ul");
+/// ```
+pub fn path_string(path: &[Move]) -> String {
+    path.iter().map(|m| m.letter()).collect()
+}
+
+/// Why a text is not a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathError {
+    /// The character's position, from 1.
+    pub position: usize,
+    /// The character.
+    pub found: char,
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "character {}: '{}' is not a move: write u, d, l or r (or capitals)",
+            self.position,
+            self.found.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for PathError {}
+
+/// Reads a path written as letters, the inverse of [`path_string`]: `u d l r`
+/// in either case, nothing else.
+///
+/// ```
+/// use slide_core::{parse_path, path_string, Move};
+/// assert_eq!(parse_path("uL"), Ok(vec![Move::Up, Move::Left]));
+/// assert_eq!(path_string(&parse_path("rrdd").unwrap()), "rrdd");
+/// assert_eq!(parse_path("ux").unwrap_err().to_string(), "character 2: 'x' is not a move: write u, d, l or r (or capitals)");
+/// ```
+pub fn parse_path(text: &str) -> Result<Vec<Move>, PathError> {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            Move::from_letter(c).ok_or(PathError {
+                position: i + 1,
+                found: c,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for mv in Move::ALL {
+            assert_eq!(Move::from_letter(mv.letter()), Some(mv));
+            assert_eq!(Move::from_index(mv as usize), mv);
+            assert!(Move::undoes(mv.reverse() as u8, mv as u8));
+            for other in Move::ALL.into_iter().filter(|&o| o != mv.reverse()) {
+                assert!(!Move::undoes(other as u8, mv as u8));
+            }
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The layered search: the one place where a layer of boards is expanded.
+//!
+//! Breadth-first search, two-ended breadth-first search and the complete
+//! distance table all advance whole layers: every board at distance `d` from
+//! a root is expanded before any at `d + 1`. They differ only in what they
+//! record of a new board ([`Visited`]) and in which end they advance. The
+//! moves come from a [`Children`]: precomputed packed steps on boards of at
+//! most 9 cells and 3 columns ([`PackedMoves`]), or moves stepped one by one
+//! ([`StepMoves`]) on the others.
+//!
+//! A layer is expanded a chunk of boards at a time, in two passes: the first
+//! writes every child of the chunk after the next layer's kept boards, the
+//! second looks each up and keeps the new ones, compacting them in place.
+//! A look-up waits on a table load that misses the first-level cache, and a
+//! loop that does nothing else is short enough for the processor to have
+//! many children's loads in flight at once. A child advances the end of the
+//! layer by whether it is new, without a branch on that coin toss, and
+//! whether the chunk reached the other end is gathered in a bit and acted
+//! on once.
+
+use std::marker::PhantomData;
+
+use slide_core::{rank, slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
+
+use crate::node::{Node, Wide};
+use crate::packed::PackedMoves;
+use crate::scratch::Scratch;
+use crate::visited::{path_to, DenseMap, HashedMap, StateMap};
+use crate::{Answer, SearchError, Stats, DENSE_MAX_CELLS};
+
+/// How a search's boards step to their children.
+pub(crate) trait Children {
+    /// The layers' entries.
+    type Node: Node;
+
+    /// Writes the children of `node`, except the one its last move came
+    /// from, to `out` from `at` on; returns where they end. `out` has room
+    /// for four.
+    fn write_children(&self, node: Self::Node, out: &mut [Self::Node], at: usize) -> usize;
+}
+
+/// What a search records of the boards it reaches.
+pub(crate) trait Visited<N> {
+    /// Records that side `side` reached `child`. Returns whether the side
+    /// reaches it for the first time, and whether the other side had reached
+    /// it: a meeting, when it is new.
+    fn visit(&mut self, child: N, side: usize) -> (bool, bool);
+
+    /// Whether the other side than `side` has reached `node`.
+    fn met(&self, node: N, side: usize) -> bool;
+
+    /// Whether the search must stop for want of room.
+    fn full(&self) -> bool;
+}
+
+/// Why a layer could not be expanded: the visited states reached their cap.
+#[derive(Debug)]
+pub(crate) struct Full;
+
+/// Boards expanded per pass: enough children to keep the loads busy, few
+/// enough that they are still in the first-level cache when looked up.
+const CHUNK: usize = 32;
+
+/// Expands `layer`, the newest layer of side `side`: records each child in
+/// `visited` and keeps the new ones at the start of `next`. Returns how many
+/// were kept, and a new child the other side had reached, if there is one
+/// (then the expansion stops there).
+///
+/// Invariant: `next`'s length is the most it has held, not the layer's: the
+/// kept children are `next[..kept]`, and the rest is scratch that the
+/// branch-free compaction may overwrite. Buffers only grow, so filling them
+/// with zeros happens once per buffer, not once per layer.
+#[inline]
+pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
+    children: &C,
+    layer: &[C::Node],
+    next: &mut Vec<C::Node>,
+    visited: &mut V,
+    side: usize,
+    stats: &mut Stats,
+) -> Result<(usize, Option<C::Node>), Full> {
+    let mut kept = 0;
+    for chunk in layer.chunks(CHUNK) {
+        // A board has at most four moves: room for all of the chunk's children.
+        let room = kept + 4 * chunk.len();
+        if next.len() < room {
+            next.resize(room.max(2 * next.len()), C::Node::default());
+        }
+        // The buffer as a slice: its length and address stay in registers,
+        // where through the vector they would be read again after every write.
+        let out = &mut next[..];
+        let first = kept;
+        let mut written = kept;
+        for &node in chunk {
+            written = children.write_children(node, out, written);
+        }
+        stats.expanded += chunk.len() as u64;
+        stats.generated += (written - first) as u64;
+        // Whether some new child is on the other side, in a bit: as the
+        // condition of a branch, it would become a branch on `new`.
+        let mut met = false;
+        for i in first..written {
+            let child = out[i];
+            let (new, other) = visited.visit(child, side);
+            met |= new & other;
+            out[kept] = child;
+            kept += new as usize;
+        }
+        if met {
+            // A meeting point is new, so it was kept.
+            let meeting = out[first..kept]
+                .iter()
+                .find(|&&child| visited.met(child, side))
+                .copied();
+            return Ok((kept, meeting));
+        }
+        if visited.full() {
+            return Err(Full);
+        }
+    }
+    Ok((kept, None))
+}
+
+/// Each cell's moves that stay on the board, as (next cell, move index):
+/// a search loops over exactly those instead of testing all four.
+pub(crate) struct Exits {
+    exits: [[(u8, u8); 4]; MAX_CELLS],
+    degree: [u8; MAX_CELLS],
+}
+
+impl Exits {
+    pub(crate) fn of(shape: Shape) -> Exits {
+        let mut exits = [[(0u8, 0u8); 4]; MAX_CELLS];
+        let mut degree = [0u8; MAX_CELLS];
+        for (cell, row) in shape.neighbours().iter().enumerate().take(shape.cells()) {
+            for (mv, &next) in row.iter().enumerate().filter(|(_, &next)| next != u8::MAX) {
+                exits[cell][degree[cell] as usize] = (next, mv as u8);
+                degree[cell] += 1;
+            }
+        }
+        Exits { exits, degree }
+    }
+
+    /// The moves from `cell`.
+    #[inline]
+    pub(crate) fn from(&self, cell: usize) -> &[(u8, u8)] {
+        &self.exits[cell][..self.degree[cell] as usize]
+    }
+}
+
+/// The moves of any board, made one by one: the tiles by two XORs
+/// ([`slide`]), the rank stepped by [`RankSteps`] where the search keeps
+/// ranks, and left 0 where it does not (hashed searches).
+pub(crate) struct StepMoves<N> {
+    exits: Exits,
+    ranks: Option<&'static RankSteps>,
+    node: PhantomData<N>,
+}
+
+impl<N: Node> StepMoves<N> {
+    /// The moves of `shape`, with ranks if `ranked`.
+    pub(crate) fn new(shape: Shape, ranked: bool) -> StepMoves<N> {
+        StepMoves {
+            exits: Exits::of(shape),
+            ranks: ranked.then(|| RankSteps::of(shape)),
+            node: PhantomData,
+        }
+    }
+}
+
+impl<N: Node> Children for StepMoves<N> {
+    type Node = N;
+
+    #[inline]
+    fn write_children(&self, node: N, out: &mut [N], mut at: usize) -> usize {
+        let (tiles, blank, last) = (node.tiles(), node.blank(), node.last());
+        for &(next, mv) in self.exits.from(blank) {
+            if Move::undoes(mv, last) {
+                continue;
+            }
+            let next = next as usize;
+            let rank = match self.ranks {
+                Some(steps) => steps.after_slide(tiles, blank, next, node.rank()),
+                None => 0,
+            };
+            out[at] = N::new(slide(tiles, blank, next), rank, next, mv);
+            at += 1;
+        }
+        at
+    }
+}
+
+/// Which ends of a search advance.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ends {
+    /// Only the start's: plain breadth-first search, which stops when it
+    /// reaches the target (marked as the other end's root).
+    One,
+    /// Both, the one with the smaller newest layer each time.
+    Both,
+}
+
+/// A shortest path from `start` to `target` (of one shape, connected by
+/// parity: checked by the caller) by a layered search from `ends`, storing
+/// at most `limit` states on boards that use hashing.
+pub(crate) fn shortest_path(
+    start: &Board,
+    target: &Board,
+    ends: Ends,
+    limit: usize,
+    scratch: &mut Scratch,
+) -> Result<Answer, SearchError> {
+    let shape = start.shape();
+    let answer = if let Some(moves) = PackedMoves::of(shape) {
+        with_dense_map(start, target, ends, moves, scratch)
+    } else if shape.cells() <= 9 {
+        with_dense_map(start, target, ends, &StepMoves::<u64>::new(shape, true), scratch)
+    } else if shape.cells() <= DENSE_MAX_CELLS {
+        with_dense_map(start, target, ends, &StepMoves::<Wide>::new(shape, true), scratch)
+    } else {
+        let moves = StepMoves::<Wide>::new(shape, false);
+        search(start, target, ends, &moves, &mut HashedMap::new(limit), scratch)
+    };
+    answer.map_err(|Full| SearchError::StateLimit { limit })
+}
+
+/// [`search`] with a dense map borrowed from `scratch` and given back.
+fn with_dense_map<C: Children>(
+    start: &Board,
+    target: &Board,
+    ends: Ends,
+    moves: &C,
+    scratch: &mut Scratch,
+) -> Result<Answer, Full> {
+    let mut visited = DenseMap::new(start.shape(), scratch);
+    let answer = search(start, target, ends, moves, &mut visited, scratch);
+    visited.give_back(scratch);
+    answer
+}
+
+/// The search itself, compiled once per kind of moves and map. Both ends
+/// share `visited`: each entry holds what reached the state from either side.
+fn search<C, V>(
+    start: &Board,
+    target: &Board,
+    ends: Ends,
+    moves: &C,
+    visited: &mut V,
+    scratch: &mut Scratch,
+) -> Result<Answer, Full>
+where
+    C: Children,
+    V: Visited<C::Node> + StateMap,
+{
+    let spares = C::Node::spares(scratch);
+    let mut layers = [(); 3].map(|()| Scratch::take_layer(spares));
+    let mut lens = [1, 1];
+    for (side, root) in [start, target].into_iter().enumerate() {
+        visited.visit_root(root, side);
+        let node = C::Node::new(root.tiles(), rank_if_dense(root), root.blank(), NO_MOVE);
+        if layers[side].is_empty() {
+            layers[side].push(node);
+        }
+        layers[side][0] = node;
+    }
+    let mut stats = Stats::default();
+    let found = loop {
+        let side = match ends {
+            Ends::Both if lens[1] < lens[0] => 1,
+            _ => 0,
+        };
+        if lens[side] == 0 {
+            break Ok(None);
+        }
+        let [sides @ .., next] = &mut layers;
+        match expand_layer(moves, &sides[side][..lens[side]], next, visited, side, &mut stats) {
+            Err(Full) => break Err(Full),
+            Ok((_, Some(meeting))) => break Ok(Some(meeting)),
+            Ok((kept, None)) => {
+                // The new layer becomes the side's; the expanded one's buffer is next to fill.
+                std::mem::swap(&mut sides[side], next);
+                lens[side] = kept;
+            }
+        }
+    };
+    let spares = C::Node::spares(scratch);
+    for layer in layers {
+        Scratch::give_layer(spares, layer);
+    }
+    let path = match found? {
+        None => None,
+        Some(meeting) => {
+            let meeting = Board::from_tiles(start.shape(), meeting.tiles()).expect("moves keep a board valid");
+            let mut path = path_to(visited, start, &meeting, 0);
+            // The backward side recorded moves away from the target; walked
+            // from the meeting point, each one's reverse leads to the target.
+            let back = path_to(visited, target, &meeting, 1);
+            path.extend(back.iter().rev().map(|mv| mv.reverse()));
+            Some(path)
+        }
+    };
+    Ok(Answer { path, stats })
+}
+
+/// The rank of a root, for the layers of a dense search; the hashed ones
+/// ignore it, and it does not fit their entries, so they get 0.
+fn rank_if_dense(board: &Board) -> u64 {
+    if board.shape().cells() <= DENSE_MAX_CELLS {
+        rank(board)
+    } else {
+        0
+    }
+}

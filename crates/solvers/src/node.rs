@@ -1,0 +1,109 @@
+//! What a layered search keeps of a board in its layers: one entry type per
+//! size class of board.
+//!
+//! An entry carries the board's packed tiles, its rank (on boards that have
+//! dense tables), its blank cell and the index of the move that made it
+//! ([`NO_MOVE`](slide_core::NO_MOVE) for a root), so that a search steps the
+//! rank instead of recomputing it and skips the move undoing the last one
+//! without a look-up.
+
+use crate::scratch::Scratch;
+
+/// A board in a layer. The two size classes are `u64` (boards of at most
+/// 9 cells) and [`Wide`] (larger boards).
+pub(crate) trait Node: Copy + Default {
+    /// The entry of a board: its packed tiles, rank (0 where ranks are not
+    /// kept), blank cell, and the index of the move that made it.
+    fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> Self;
+    /// The packed tiles.
+    fn tiles(self) -> u64;
+    /// The rank, as given to [`Node::new`].
+    fn rank(self) -> u64;
+    /// The blank's cell.
+    fn blank(self) -> usize;
+    /// The index of the move that made the board, or `NO_MOVE`.
+    fn last(self) -> u8;
+    /// The spare layer buffers of this class in `scratch`.
+    fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Self>>;
+}
+
+/// The bits of a packed `u64` board that hold its tiles.
+pub(crate) const TILES: u64 = (1 << 36) - 1;
+/// Where a packed board's rank starts.
+pub(crate) const RANK_SHIFT: u32 = 36;
+/// The bits of a packed board's rank, below `9! < 2^19`.
+const RANK_BITS: u64 = (1 << 19) - 1;
+/// Where a packed board's blank cell starts; its last move follows at 59.
+pub(crate) const BLANK_SHIFT: u32 = 55;
+/// Where a packed board's last move starts (four bits, to bit 63).
+pub(crate) const LAST_SHIFT: u32 = 59;
+
+/// Boards of at most 9 cells fit in 8 bytes: tiles in bits 0..36, the rank
+/// (below 9! < 2^19) in bits 36..55, the blank in 55..59, the last move in
+/// 59..63. Half the bytes of [`Wide`] halve a layer's memory traffic.
+impl Node for u64 {
+    #[inline]
+    fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> u64 {
+        tiles | rank << RANK_SHIFT | (blank as u64) << BLANK_SHIFT | (last as u64) << LAST_SHIFT
+    }
+    #[inline]
+    fn tiles(self) -> u64 {
+        self & TILES
+    }
+    #[inline]
+    fn rank(self) -> u64 {
+        (self >> RANK_SHIFT) & RANK_BITS
+    }
+    #[inline]
+    fn blank(self) -> usize {
+        ((self >> BLANK_SHIFT) & 0xF) as usize
+    }
+    #[inline]
+    fn last(self) -> u8 {
+        (self >> LAST_SHIFT) as u8
+    }
+    fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<u64>> {
+        &mut scratch.packed_layers
+    }
+}
+
+/// A board of 10 cells or more: the rank (below `10! < 2^32`, 0 on boards
+/// that keep none) beside the tiles, 16 bytes in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Wide {
+    tiles: u64,
+    rank: u32,
+    blank: u8,
+    last: u8,
+}
+
+impl Node for Wide {
+    #[inline]
+    fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> Wide {
+        Wide {
+            tiles,
+            rank: rank as u32,
+            blank: blank as u8,
+            last,
+        }
+    }
+    #[inline]
+    fn tiles(self) -> u64 {
+        self.tiles
+    }
+    #[inline]
+    fn rank(self) -> u64 {
+        self.rank as u64
+    }
+    #[inline]
+    fn blank(self) -> usize {
+        self.blank as usize
+    }
+    #[inline]
+    fn last(self) -> u8 {
+        self.last
+    }
+    fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
+        &mut scratch.wide_layers
+    }
+}
