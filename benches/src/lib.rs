@@ -2,6 +2,9 @@
 //! crate's users write it. The reference instance sets come from
 //! `slide-testdata`, which the tests read too.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 /// The 8-puzzle as the `pathfinding` crate's users write it: nine bytes, 0 the blank.
 pub mod plain {
     use slide_core::Board;

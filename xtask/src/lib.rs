@@ -26,6 +26,8 @@
 //! out whole; a judge driver's `Cargo.toml` has a
 //! `[package.metadata.bundle]` table.
 
+#![deny(missing_docs)]
+
 pub mod cputime;
 
 use std::collections::{BTreeMap, BTreeSet};

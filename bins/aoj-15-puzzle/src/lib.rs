@@ -5,6 +5,9 @@
 //! (at most 45 in the judge's data), or `-1` for a board that cannot reach
 //! the goal. IDA* with 4-4-4-3 pattern databases finds them.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{boards, symbols, Board, Shape};
 use slide_solvers::{ida_star, AdditivePdb, Split};
 

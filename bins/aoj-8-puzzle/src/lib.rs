@@ -4,6 +4,9 @@
 //! several boards are answered one per line). Output: the number of moves,
 //! or `-1` for a board that cannot reach the goal (the judge never sends one).
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{boards, symbols, Board, Shape};
 use slide_solvers::solve_all;
 

@@ -7,6 +7,9 @@
 //! `unsolvable`. HDU sends thousands of puzzles: from 32 on, one distance
 //! table answers them all.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{boards, path_string, symbols, Board, Shape};
 use slide_solvers::solve_all;
 

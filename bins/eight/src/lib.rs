@@ -5,6 +5,9 @@
 //! as the input holds. Output: one line per puzzle, the number of moves, or
 //! `-1` when the goal cannot be reached.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{boards, symbols, Board, Shape};
 use slide_solvers::solve_all;
 

@@ -6,6 +6,9 @@
 //! line per pair, the number of moves, or `-1` when the target cannot be
 //! reached.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{Board, Shape};
 use slide_solvers::bidirectional_bfs;
 

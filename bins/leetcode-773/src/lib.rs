@@ -4,6 +4,9 @@
 //! The submission is `impl Solution` alone: LeetCode declares `struct
 //! Solution` itself, so the bundle leaves that line out.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{Board, Shape};
 use slide_solvers::bidirectional_bfs;
 

@@ -5,6 +5,9 @@
 //! shortest path, or `This puzzle is not solvable.` when no path of at most
 //! 50 moves exists.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use slide_core::{boards, path_string, symbols, Board, InputError, Shape};
 use slide_solvers::{ida_star_within, AdditivePdb, SearchError, Split};
 

@@ -3,6 +3,9 @@
 //!
 //! Standard library only, so that it can be pasted into a judge file.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

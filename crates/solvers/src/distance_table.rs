@@ -207,8 +207,14 @@ impl DistanceTable {
 fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
     let goal_rank = rank(goal);
     distances[goal_rank as usize / 2] = 0;
-    let mut layer = vec![C::Node::new(goal.tiles(), goal_rank, goal.blank(), NO_MOVE)];
-    let mut next = Vec::new();
+    // Room for the widest layer from the start: the buffers are zeros the
+    // system hands out untouched, where growing them would copy and fill.
+    // A quarter of the boards is more than any layer of these boards holds;
+    // the expansion would grow a buffer that proved too short.
+    let room = distances.len() / 4 + 1;
+    let mut layer = vec![C::Node::default(); room];
+    layer[0] = C::Node::new(goal.tiles(), goal_rank, goal.blank(), NO_MOVE);
+    let mut next = vec![C::Node::default(); room];
     let (mut len, mut distance) = (1, 0);
     let mut stats = Stats::default();
     while len > 0 {

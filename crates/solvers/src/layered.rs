@@ -59,7 +59,7 @@ pub(crate) struct Full;
 
 /// Boards expanded per pass: enough children to keep the loads busy, few
 /// enough that they are still in the first-level cache when looked up.
-const CHUNK: usize = 32;
+const CHUNK: usize = 64;
 
 /// Expands `layer`, the newest layer of side `side`: records each child in
 /// `visited` and keeps the new ones at the start of `next`. Returns how many
@@ -84,7 +84,7 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
         // A board has at most four moves: room for all of the chunk's children.
         let room = kept + 4 * chunk.len();
         if next.len() < room {
-            next.resize(room.max(2 * next.len()), C::Node::default());
+            grow(next, room);
         }
         // The buffer as a slice: its length and address stay in registers,
         // where through the vector they would be read again after every write.
@@ -119,6 +119,14 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
         }
     }
     Ok((kept, None))
+}
+
+/// Lengthens `buffer` to at least `room`, doubling it at least: out of the
+/// expansion's loop, which calls it rarely.
+#[cold]
+#[inline(never)]
+fn grow<N: Node>(buffer: &mut Vec<N>, room: usize) {
+    buffer.resize(room.max(2 * buffer.len()), N::default());
 }
 
 /// Each cell's moves that stay on the board, as (next cell, move index):

@@ -10,7 +10,8 @@
 use crate::scratch::Scratch;
 
 /// A board in a layer. The two size classes are `u64` (boards of at most
-/// 9 cells) and [`Wide`] (larger boards).
+/// 9 cells) and [`Wide`] (larger boards). The default value is all zeros,
+/// so that `vec![Node::default(); n]` costs no writes until it is used.
 pub(crate) trait Node: Copy + Default {
     /// The entry of a board: its packed tiles, rank (0 where ranks are not
     /// kept), blank cell, and the index of the move that made it.
@@ -67,41 +68,35 @@ impl Node for u64 {
     }
 }
 
-/// A board of 10 cells or more: the rank (below `10! < 2^32`, 0 on boards
-/// that keep none) beside the tiles, 16 bytes in all.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Wide {
-    tiles: u64,
-    rank: u32,
-    blank: u8,
-    last: u8,
-}
+/// A board of 10 cells or more, in two words: the tiles, and the rank
+/// (below `10! < 2^32`, 0 on boards that keep none) in bits 0..32 of the
+/// second with the blank in bits 32..40 and the last move in 40..48.
+///
+/// An array of integers rather than a struct, so that a buffer of zeros is
+/// allocated already zeroed by the system, and its pages are only touched
+/// as a search fills them.
+pub(crate) type Wide = [u64; 2];
 
 impl Node for Wide {
     #[inline]
     fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> Wide {
-        Wide {
-            tiles,
-            rank: rank as u32,
-            blank: blank as u8,
-            last,
-        }
+        [tiles, rank | (blank as u64) << 32 | (last as u64) << 40]
     }
     #[inline]
     fn tiles(self) -> u64 {
-        self.tiles
+        self[0]
     }
     #[inline]
     fn rank(self) -> u64 {
-        self.rank as u64
+        self[1] & 0xFFFF_FFFF
     }
     #[inline]
     fn blank(self) -> usize {
-        self.blank as usize
+        ((self[1] >> 32) & 0xFF) as usize
     }
     #[inline]
     fn last(self) -> u8 {
-        self.last
+        (self[1] >> 40) as u8
     }
     fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
         &mut scratch.wide_layers

@@ -103,3 +103,38 @@ fn other_shapes_work_too() {
         }
     }
 }
+
+/// The first layers of 4x4 by a plain breadth-first search (a hash set and
+/// `Board::apply`) match `fifteen-puzzle-distances.tsv`; the deepest layer's
+/// positions, a sample of them, are solved at that distance by the searches
+/// of boards too large for dense tables.
+#[test]
+fn fifteen_puzzle_layers_match_the_reference() {
+    const DEPTH: usize = 16;
+    let expected: Vec<u64> = slide_testdata::tsv_rows(&slide_testdata::reference("fifteen-puzzle-distances.tsv"))
+        .iter()
+        .take(DEPTH + 1)
+        .map(|row| row[1].parse().unwrap())
+        .collect();
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let mut seen = std::collections::HashSet::from([goal]);
+    let mut layer = vec![goal];
+    let mut counts = vec![1u64];
+    while counts.len() <= DEPTH {
+        let mut next = Vec::new();
+        for board in &layer {
+            for (_, child) in board.successors() {
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            }
+        }
+        counts.push(next.len() as u64);
+        layer = next;
+    }
+    assert_eq!(counts, expected);
+    for start in layer.iter().step_by(layer.len() / 5) {
+        check_pair(start, &goal, true);
+        assert_eq!(bidirectional_bfs(start, &goal).unwrap().length(), Some(DEPTH));
+    }
+}
