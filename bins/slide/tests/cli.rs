@@ -93,6 +93,26 @@ fn solve_with_a_goal_and_a_shape() {
     );
     let (status, stdout, _) = slide(&["solve", "1 2 3 4 5 0 6 7", "--shape", "2x4"], "");
     assert_eq!((status, stdout.lines().next()), (0, Some("length 2")));
+    // One reader of board text: what the judge programs accept, `slide` accepts.
+    for args in [
+        &["solve", "123 456 7x8"][..],
+        &["solve", "123 456 7x8", "--shape", "3x3"],
+    ] {
+        let (status, stdout, stderr) = slide(args, "");
+        assert_eq!(
+            (status, stdout.lines().next()),
+            (0, Some("length 1")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (status, _, stderr) = slide(&["solve", "1 2 3 / 4 5 6 7 / 8 x", "--shape", "3x3"], "");
+    assert_eq!(
+        (status, stderr.as_str()),
+        (
+            2,
+            "error: the board: row 2 has 4 cells, but a 3x3 board has 3 per row\n"
+        )
+    );
 }
 
 #[test]
