@@ -14,17 +14,25 @@ use rayon::prelude::*;
 use slide_solvers::{ida_star, Split};
 use slide_testdata::{korf100, korf_goal};
 
+/// The command's usage, for `--help` and for mistakes.
+const USAGE: &str = "usage: korf100 [--split 6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]\n\
+    Solves Korf's 100 random 15-puzzles optimally with IDA* and pattern databases\n\
+    (from the cache folder, built there first if missing), one instance per thread.";
+
 struct Options {
     split: Split,
-    threads: usize,
+    /// `None`: one per core (see `slide_pdb::thread_count`).
+    threads: Option<usize>,
     first: usize,
+    help: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         split: Split::SixSixThree,
-        threads: 0,
+        threads: None,
         first: 100,
+        help: false,
     };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -38,9 +46,15 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     other => return Err(format!("unknown split {other:?}: use 6-6-3, 5-5-5 or 4-4-4-3")),
                 }
             }
-            "--threads" => options.threads = value()?.parse().map_err(|_| "--threads takes a count")?,
+            "--threads" => options.threads = Some(value()?.parse().map_err(|_| "--threads takes a count")?),
             "--first" => options.first = value()?.parse().map_err(|_| "--first takes a count")?,
-            other => return Err(format!("unknown argument {other:?}")),
+            "--help" | "-h" => options.help = true,
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?}; {}",
+                    USAGE.lines().next().unwrap_or("")
+                ))
+            }
         }
     }
     Ok(options)
@@ -56,6 +70,10 @@ fn peak_memory() -> Option<String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse(&args) {
+        Ok(options) if options.help => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Ok(options) => options,
         Err(message) => {
             eprintln!("error: {message}");
@@ -85,7 +103,7 @@ fn main() -> ExitCode {
     );
 
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
+        .num_threads(slide_pdb::thread_count(options.threads))
         .build()
         .expect("a thread pool");
     let chosen = &instances[..options.first.min(instances.len())];

@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::{ida_star, AdditivePdb, Split};
+use slide_solvers::{answer_without_search, ida_star, AdditivePdb, Split};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///
@@ -20,13 +20,26 @@ use slide_solvers::{ida_star, AdditivePdb, Split};
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
-    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
-    // Built once, in tens of milliseconds, for every board of the input.
-    let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
-    let mut lengths = Vec::with_capacity(starts.len());
+    // The whole input is read and checked before any table is built.
+    let starts: Vec<Board> = boards(symbols(input, shape), shape)
+        .collect::<Result<_, _>>()
+        .map_err(|error| error.to_string())?;
+    // Built once, in tens of milliseconds, when a board first needs a search.
+    let mut pdb: Option<AdditivePdb> = None;
+    let mut output = String::new();
     for start in &starts {
-        let answer = ida_star(start, &goal, &pdb).map_err(|error| error.to_string())?;
-        lengths.push(answer.length());
+        let answer = match answer_without_search(start, &goal).map_err(|error| error.to_string())? {
+            Some(answer) => answer,
+            None => {
+                let split = Split::FourFourFourThree;
+                let pdb = match &mut pdb {
+                    Some(pdb) => pdb,
+                    empty => empty.insert(AdditivePdb::fifteen_puzzle(split, goal.blank()).map_err(|e| e.to_string())?),
+                };
+                ida_star(start, &goal, &*pdb).map_err(|error| error.to_string())?
+            }
+        };
+        slide_driver::push_length(&mut output, answer.length());
     }
-    Ok(slide_driver::length_lines(lengths))
+    Ok(output)
 }

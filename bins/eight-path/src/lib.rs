@@ -11,7 +11,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{boards, path_string, symbols, Board, Shape};
-use slide_solvers::solve_all;
+use slide_solvers::ToTarget;
 
 /// The answers to every puzzle of `input`, or the first problem with it
 /// (and then no answer at all).
@@ -22,12 +22,12 @@ use slide_solvers::solve_all;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
-    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
-    let answers = solve_all(&starts, &Board::goal(shape)).map_err(|error| error.to_string())?;
-    let mut output = String::with_capacity(answers.len() * 24);
-    for answer in &answers {
-        match &answer.path {
-            Some(path) => output.push_str(&path_string(path)),
+    let mut solver = ToTarget::new(&Board::goal(shape));
+    let mut output = String::new();
+    for start in boards(symbols(input, shape), shape) {
+        let start = start.map_err(|error| error.to_string())?;
+        match solver.solve(&start).map_err(|error| error.to_string())?.path {
+            Some(path) => output.push_str(&path_string(&path)),
             None => output.push_str("unsolvable"),
         }
         output.push('\n');

@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::solve_all;
+use slide_solvers::ToTarget;
 
 /// The answers to every puzzle of `input`, or the first problem with it
 /// (and then no answer at all).
@@ -24,7 +24,12 @@ use slide_solvers::solve_all;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
-    let starts = boards(&symbols(input, shape), shape).map_err(|error| error.to_string())?;
-    let answers = solve_all(&starts, &Board::goal(shape)).map_err(|error| error.to_string())?;
-    Ok(slide_driver::length_lines(answers.iter().map(|answer| answer.length())))
+    let mut solver = ToTarget::new(&Board::goal(shape));
+    let mut output = String::new();
+    for start in boards(symbols(input, shape), shape) {
+        let start = start.map_err(|error| error.to_string())?;
+        let answer = solver.solve(&start).map_err(|error| error.to_string())?;
+        slide_driver::push_length(&mut output, answer.length());
+    }
+    Ok(output)
 }

@@ -24,27 +24,27 @@ use slide_solvers::bidirectional_bfs;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
-    let mut boards = Vec::new();
+    let mut output = String::new();
+    // A start waiting for its target line, and the start's line.
+    let mut start: Option<(Board, usize)> = None;
     for (index, line) in input.lines().enumerate() {
-        let cells: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-        if cells.is_empty() {
+        if line.trim().is_empty() {
             continue;
         }
-        let board = Board::parse(shape, &cells).map_err(|error| format!("line {}: {error}", index + 1))?;
-        boards.push((board, index + 1));
+        let board = Board::parse(shape, line).map_err(|error| format!("line {}: {error}", index + 1))?;
+        match start.take() {
+            None => start = Some((board, index + 1)),
+            Some((first, _)) => {
+                let answer = bidirectional_bfs(&first, &board).map_err(|error| error.to_string())?;
+                slide_driver::push_length(&mut output, answer.length());
+            }
+        }
     }
-    if boards.is_empty() {
-        return Err("the input holds no puzzle: expected a start line such as 12345678. and a target line".to_string());
-    }
-    if boards.len() % 2 == 1 {
-        let (_, line) = boards[boards.len() - 1];
+    if let Some((_, line)) = start {
         return Err(format!("line {line}: this start has no target line after it"));
     }
-    let mut lengths = Vec::with_capacity(boards.len() / 2);
-    for pair in boards.chunks(2) {
-        let ((start, _), (target, _)) = (pair[0], pair[1]);
-        let answer = bidirectional_bfs(&start, &target).map_err(|error| error.to_string())?;
-        lengths.push(answer.length());
+    if output.is_empty() {
+        return Err("the input holds no puzzle: expected a start line such as 12345678. and a target line".to_string());
     }
-    Ok(slide_driver::length_lines(lengths))
+    Ok(output)
 }

@@ -1,5 +1,7 @@
 //! The command line's arguments, as clap reads them.
 
+use std::time::Duration;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use slide_core::Shape;
 use slide_solvers::DEFAULT_STATE_LIMIT;
@@ -28,9 +30,10 @@ pub(crate) enum Command {
 pub(crate) struct SolveArgs {
     /// The start: cells separated by spaces or contiguous, rows by `/` or line
     /// breaks; the blank is 0, x, . or _. Quote it.
+    #[arg(allow_hyphen_values = true)]
     pub(crate) board: String,
     /// The goal (default: the tiles in order, the blank last).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub(crate) goal: Option<String>,
     /// The shape, such as 3x4, when the board does not show it.
     #[arg(long, value_parser = parse_shape)]
@@ -44,12 +47,23 @@ pub(crate) struct SolveArgs {
     /// Print every board along the way.
     #[arg(long)]
     pub(crate) show: bool,
-    /// Print one JSON object.
+    /// Print one JSON object (with --show, a `boards` array too).
     #[arg(long)]
     pub(crate) json: bool,
-    /// How many states BFS and two-ended BFS may store on boards of more than 10 cells.
+    #[command(flatten)]
+    pub(crate) limits: Limits,
+}
+
+/// What one search may spend.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// How many states BFS and two-ended BFS may store on boards of more than
+    /// 10 cells; each costs at most 100 bytes.
     #[arg(long, default_value_t = DEFAULT_STATE_LIMIT)]
     pub(crate) max_states: usize,
+    /// Give up a search after this many seconds (exit status 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) timeout: Option<Duration>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -60,6 +74,9 @@ pub(crate) struct BatchArgs {
     /// Print JSON lines instead of tab-separated values.
     #[arg(long)]
     pub(crate) json: bool,
+    /// What each line's search may spend.
+    #[command(flatten)]
+    pub(crate) limits: Limits,
 }
 
 #[derive(clap::Args, Debug)]
@@ -79,7 +96,7 @@ pub(crate) struct RandomArgs {
     pub(crate) shape: Shape,
     /// How many boards.
     #[arg(long, default_value_t = 1)]
-    pub(crate) count: usize,
+    pub(crate) count: u64,
     /// The seed (default: from the clock).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
@@ -111,6 +128,14 @@ pub(crate) enum HeuristicArg {
     LinearConflict,
     /// Additive pattern databases (4x4 with the goal's blank in a corner).
     Pdb,
+}
+
+/// Reads a positive number of seconds, such as `2.5`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!("expected a positive number of seconds, not {text:?}")),
+    }
 }
 
 /// Reads `RxC`, such as `3x4`.

@@ -5,14 +5,13 @@ use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_pdb::{cache_dir, for_each_in_order, Databases};
-use slide_solvers::{Answer, DEFAULT_STATE_LIMIT};
+use slide_pdb::for_each_in_order;
+use slide_solvers::{Answer, Budget};
 
 use crate::args::{Algo, BatchArgs};
-use crate::error::{bad_input, CliError};
+use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::output::{answer_json, batch_line};
-use crate::plan::{Instance, Plan, SPLIT};
-use crate::write_stdout;
+use crate::plan::{databases, Instance, Plan};
 
 /// One line's outcome: its number, and its instance with its answer,
 /// algorithm and seconds or why the search failed, or why the line is not
@@ -26,12 +25,12 @@ type Solved = (Answer, String, f64);
 /// as it and every earlier one are done; bad lines are reported on standard
 /// error by number, and the others go on.
 pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
-    let input: Box<dyn Read> = if args.file == "-" {
+    let input: Box<dyn Read + Send> = if args.file == "-" {
         Box::new(std::io::stdin())
     } else {
         Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
     };
-    let databases = Databases::new(cache_dir(), SPLIT);
+    let databases = databases();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -70,32 +69,35 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         let outcome = instance.map(|instance| {
             let plan = Plan::choose(&instance, Algo::Auto, None);
             let started = Instant::now();
+            let mut budget = Budget {
+                max_states: args.limits.max_states,
+                time_limit: args.limits.timeout,
+                ..Budget::default()
+            };
             let solved = plan
-                .run(&instance, &databases, DEFAULT_STATE_LIMIT)
+                .run(&instance, &databases, &mut budget)
                 .map(|answer| (answer, plan.name(), started.elapsed().as_secs_f64()));
             (instance, solved)
         });
         (number, outcome)
     };
+    slide_pdb::start_threads(None);
     let threads = rayon::current_num_threads();
     for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
         bar.inc(1);
-        if write_failure.is_some() {
-            return;
-        }
         let error = match outcome {
             Ok((instance, Ok((answer, algorithm, seconds)))) => {
                 summary.count(&answer);
                 let text = if args.json {
                     format!(
                         "{}\n",
-                        answer_json(&instance, &answer, &algorithm, seconds, Some(number))
+                        answer_json(&instance, &answer, &algorithm, seconds, Some(number), false)
                     )
                 } else {
                     batch_line(number, &answer)
                 };
                 write_failure = write_stdout(&text).err();
-                return;
+                return write_failure.is_none();
             }
             Ok((_, Err(error))) => {
                 summary.failed += 1;
@@ -103,14 +105,15 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             }
             Err(error) => error,
         };
-        bar.suspend(|| eprintln!("line {number}: {}", error.message));
+        bar.suspend(|| say(&format!("line {number}: {}", error.message)));
         summary.status = summary.status.max(error.status);
+        true
     });
     bar.finish_and_clear();
     if let Some(error) = write_failure {
         return Err(error);
     }
-    eprintln!("{}", summary.line(started.elapsed().as_secs_f64()));
+    say(&summary.line(started.elapsed().as_secs_f64()));
     match summary.status {
         0 => Ok(()),
         status => Err(CliError {

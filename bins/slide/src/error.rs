@@ -1,13 +1,17 @@
-//! The command line's failures: one line, and an exit status.
+//! The command line's failures: one line, and an exit status; and writing
+//! to the standard streams without a panic.
+
+use std::io::Write;
 
 use slide_solvers::SearchError;
 
 /// A failure: its message and exit status.
 #[derive(Debug)]
 pub struct CliError {
-    /// 2 for bad input or usage, 1 for a search that could not finish.
+    /// 2 for bad input or usage, 1 for a search that could not finish or
+    /// output that could not be written, 0 to stop quietly.
     pub status: u8,
-    /// One line.
+    /// One line; empty to say nothing.
     pub message: String,
 }
 
@@ -22,7 +26,7 @@ pub(crate) fn bad_input(message: impl Into<String>) -> CliError {
 impl From<SearchError> for CliError {
     fn from(error: SearchError) -> CliError {
         let status = match error {
-            SearchError::StateLimit { .. } | SearchError::TooLong { .. } => 1,
+            SearchError::StateLimit { .. } | SearchError::TooLong { .. } | SearchError::OutOfTime { .. } => 1,
             SearchError::Pair(_) | SearchError::Heuristic(_) => 2,
         };
         let hint = match error {
@@ -34,4 +38,30 @@ impl From<SearchError> for CliError {
             message: format!("{error}{hint}"),
         }
     }
+}
+
+/// Writes `text` to standard output, now. A reader that went away (`|
+/// head`) stops the program quietly, with status 0, as Unix tools stop;
+/// any other failure is an error with status 1.
+pub(crate) fn write_stdout(text: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::BrokenPipe => CliError {
+                status: 0,
+                message: String::new(),
+            },
+            _ => CliError {
+                status: 1,
+                message: format!("cannot write the output: {e}"),
+            },
+        })
+}
+
+/// Writes a line to standard error; if that cannot be done, there is no one
+/// to tell, so the program goes on with its exit status.
+pub(crate) fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }

@@ -17,10 +17,9 @@ mod random;
 mod solve;
 mod table;
 
-use std::io::Write;
-
 pub use crate::args::Cli;
 use crate::args::Command;
+use crate::error::write_stdout;
 pub use crate::error::CliError;
 
 /// Runs the command line.
@@ -29,19 +28,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => solve::solve(&args)?,
         Command::Batch(args) => return batch::batch(&args),
         Command::Table(args) => table::table(&args)?,
-        Command::Random(args) => random::boards(args.shape, args.count, args.seed, args.moves),
+        Command::Random(args) => return random::boards(&args),
     };
     write_stdout(&output)
-}
-
-/// Writes `text` to standard output, now.
-fn write_stdout(text: &str) -> Result<(), CliError> {
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| CliError {
-            status: 1,
-            message: format!("cannot write the output: {e}"),
-        })
 }

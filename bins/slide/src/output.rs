@@ -19,12 +19,21 @@ pub(crate) fn answer_text(instance: &Instance, answer: &Answer, show: bool) -> S
     output
 }
 
+/// Every board from `start` along `path`, `start` first.
+pub(crate) fn boards_on(start: &Board, path: &[Move]) -> Vec<Board> {
+    let mut boards = vec![*start];
+    for &mv in path {
+        let last = boards[boards.len() - 1];
+        boards.push(last.apply(mv).expect("a solver's path stays on the board"));
+    }
+    boards
+}
+
 /// Every board from `start` along `path`, as grids, each under its move.
 fn boards_along(start: &Board, path: &[Move]) -> String {
-    let mut output = format!("\nstart\n{}", start.grid());
-    let mut board = *start;
-    for (step, &mv) in path.iter().enumerate() {
-        board = board.apply(mv).expect("a solver's path stays on the board");
+    let boards = boards_on(start, path);
+    let mut output = format!("\nstart\n{}", boards[0].grid());
+    for (step, (&mv, board)) in path.iter().zip(&boards[1..]).enumerate() {
         output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), board.grid()));
     }
     output
@@ -38,13 +47,15 @@ pub(crate) fn batch_line(line: usize, answer: &Answer) -> String {
     }
 }
 
-/// The JSON object of one answer.
+/// The JSON object of one answer; with `show`, a `boards` array holds every
+/// board along the path, the start first.
 pub(crate) fn answer_json(
     instance: &Instance,
     answer: &Answer,
     algorithm: &str,
     seconds: f64,
     line: Option<usize>,
+    show: bool,
 ) -> serde_json::Value {
     let mut object = json!({
         "start": instance.start.to_string(),
@@ -60,6 +71,10 @@ pub(crate) fn answer_json(
     });
     if let Some(line) = line {
         object["line"] = json!(line);
+    }
+    if let (true, Some(path)) = (show, &answer.path) {
+        let boards: Vec<String> = boards_on(&instance.start, path).iter().map(Board::to_string).collect();
+        object["boards"] = json!(boards);
     }
     object
 }

@@ -3,15 +3,21 @@
 use slide_core::{Board, Shape};
 use slide_pdb::Databases;
 use slide_solvers::{
-    answer_without_search, bfs_with_limit, bidirectional_bfs_with_limit, ida_star, Answer, Heuristic, LinearConflict,
+    answer_without_search, bfs_with, bidirectional_bfs_with, ida_star_with, Answer, Budget, Heuristic, LinearConflict,
     Manhattan, Split, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
-use crate::error::{bad_input, CliError};
+use crate::error::{bad_input, say, CliError};
 
 /// The split whose pattern databases the command line uses.
 pub(crate) const SPLIT: Split = Split::SixSixThree;
+
+/// The command line's pattern databases, from the cache folder; a line on
+/// standard error says when built tables cannot be saved there.
+pub(crate) fn databases() -> Databases {
+    Databases::new(slide_pdb::cache_dir(), SPLIT).with_notice(|line| say(&format!("warning: {line}")))
+}
 
 /// A start and its goal, read and checked.
 pub(crate) struct Instance {
@@ -78,8 +84,14 @@ impl Plan {
     /// Solves `instance`. A plan that cannot serve the goal is refused
     /// first; then what needs no search (an unsolvable pair, a start that is
     /// its goal) is answered, so no table is built for it; pattern databases
-    /// come from `databases`, built there on first need.
-    pub(crate) fn run(self, instance: &Instance, databases: &Databases, max_states: usize) -> Result<Answer, CliError> {
+    /// come from `databases`, built there on first need. The search spends
+    /// at most `budget`.
+    pub(crate) fn run(
+        self,
+        instance: &Instance,
+        databases: &Databases,
+        budget: &mut Budget,
+    ) -> Result<Answer, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
         if self == Plan::IdaStar(HeuristicArg::Pdb) {
             if let Err(mismatch) = databases.split().check_target(goal) {
@@ -90,16 +102,16 @@ impl Plan {
             return Ok(answer);
         }
         Ok(match self {
-            Plan::Bfs => bfs_with_limit(start, goal, max_states)?,
-            Plan::Bidi => bidirectional_bfs_with_limit(start, goal, max_states)?,
-            Plan::IdaStar(HeuristicArg::Manhattan) => ida_star(start, goal, Manhattan)?,
-            Plan::IdaStar(HeuristicArg::LinearConflict) => ida_star(start, goal, LinearConflict)?,
+            Plan::Bfs => bfs_with(start, goal, budget)?,
+            Plan::Bidi => bidirectional_bfs_with(start, goal, budget)?,
+            Plan::IdaStar(HeuristicArg::Manhattan) => ida_star_with(start, goal, Manhattan, budget)?,
+            Plan::IdaStar(HeuristicArg::LinearConflict) => ida_star_with(start, goal, LinearConflict, budget)?,
             Plan::IdaStar(HeuristicArg::Pdb) => {
                 let pdb = databases.for_target(goal).map_err(|e| CliError {
                     status: 1,
                     message: e.to_string(),
                 })?;
-                ida_star(start, goal, pdb.expect("the split fits the goal"))?
+                ida_star_with(start, goal, pdb.expect("the split fits the goal"), budget)?
             }
         })
     }

@@ -1,27 +1,71 @@
 //! `slide solve`: one board, optimally.
 
+use std::io::IsTerminal;
 use std::time::Instant;
 
-use slide_pdb::{cache_dir, Databases};
+use indicatif::{ProgressBar, ProgressStyle};
+use slide_solvers::{state_memory, Budget, Progress};
 
 use crate::args::SolveArgs;
 use crate::error::CliError;
 use crate::output::{answer_json, answer_text};
-use crate::plan::{Instance, Plan, SPLIT};
+use crate::plan::{databases, Instance, Plan};
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape)?;
     let plan = Plan::choose(&instance, args.algo, args.heuristic);
-    let databases = Databases::new(cache_dir(), SPLIT);
+    let databases = databases();
+    // On a terminal, a long search says how it goes.
+    let spinner = std::io::stderr().is_terminal().then(|| {
+        let spinner = ProgressBar::new_spinner();
+        spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+        spinner
+    });
+    let mut show_progress = |progress: &Progress| {
+        if let Some(spinner) = &spinner {
+            spinner.set_message(describe(plan, progress));
+            spinner.tick();
+        }
+    };
+    let mut budget = Budget {
+        max_states: args.limits.max_states,
+        time_limit: args.limits.timeout,
+        progress: Some(&mut show_progress),
+        ..Budget::default()
+    };
     let started = Instant::now();
-    let answer = plan.run(&instance, &databases, args.max_states)?;
+    let answer = plan.run(&instance, &databases, &mut budget);
+    if let Some(spinner) = &spinner {
+        spinner.finish_and_clear();
+    }
+    let answer = answer?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        return Ok(format!(
-            "{}\n",
-            answer_json(&instance, &answer, &plan.name(), seconds, None)
-        ));
+        let object = answer_json(&instance, &answer, &plan.name(), seconds, None, args.show);
+        return Ok(format!("{object}\n"));
     }
     Ok(answer_text(&instance, &answer, args.show))
+}
+
+/// A running search's progress in words: its layer or bound, the states it
+/// stores, the nodes it made and how fast.
+fn describe(plan: Plan, progress: &Progress) -> String {
+    let seconds = progress.elapsed.as_secs_f64().max(1e-9);
+    let rate = progress.generated as f64 / seconds / 1e6;
+    match plan {
+        Plan::IdaStar(_) => format!(
+            "{}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
+            plan.name(),
+            progress.depth,
+            progress.generated
+        ),
+        Plan::Bfs | Plan::Bidi => format!(
+            "{}: depth {}, {} states stored (at most {}), {rate:.1} M nodes/s, {seconds:.0} s",
+            plan.name(),
+            progress.depth,
+            progress.stored,
+            state_memory(progress.stored)
+        ),
+    }
 }

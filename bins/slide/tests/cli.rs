@@ -179,7 +179,7 @@ fn errors_say_what_and_exit_with_a_status() {
         (
             &["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--algo", "bfs", "--max-states", "1000"],
             1,
-            "error: the search stopped after storing 1000 states without reaching the target; IDA* needs no such memory (try --algo idastar, or raise --max-states)\n",
+            "error: the search stopped after storing 1000 states (at most 100 kB) without reaching the target; IDA* needs no such memory (try --algo idastar, or raise --max-states)\n",
         ),
         (&["table", "3x4"], 2, "error: a 3x4 board has 239500800 positions, too many to tabulate here; boards that fit: 2x2, 2x3, 2x4, 2x5, 3x2, 3x3, 4x2, 5x2\n"),
         (&["table", "3x"], 2, ""),

@@ -8,8 +8,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, path_string, symbols, Board, InputError, Shape};
-use slide_solvers::{ida_star_within, AdditivePdb, SearchError, Split};
+use slide_core::{boards, path_string, quoted, symbols, Board, InputError, Shape};
+use slide_solvers::{ida_star_with, AdditivePdb, Budget, SearchError, Split};
 
 /// The longest path the judge accepts.
 const MAX_MOVES: usize = 50;
@@ -23,18 +23,20 @@ const MAX_MOVES: usize = 50;
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
-    let symbols = symbols(input, shape);
-    let (count, cells) = symbols
-        .split_first()
+    let mut cells = symbols(input, shape).peekable();
+    let count = cells
+        .next()
         .ok_or("the input is empty: expected the number of boards")?;
     let expected: usize = count.text.parse().map_err(|_| {
-        let message = format!("expected the number of boards, found '{}'", count.text);
+        let message = format!("expected the number of boards, found '{}'", quoted(count.text));
         InputError::at(count.line, Some(count.column), message).to_string()
     })?;
-    let starts = if expected == 0 && cells.is_empty() {
+    let starts = if expected == 0 && cells.peek().is_none() {
         Vec::new()
     } else {
-        boards(cells, shape).map_err(|error| error.to_string())?
+        boards(cells, shape)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|error| error.to_string())?
     };
     if starts.len() != expected {
         return Err(format!(
@@ -47,7 +49,11 @@ pub fn run(input: &str) -> Result<String, String> {
     let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut output = String::new();
     for start in &starts {
-        match ida_star_within(start, &goal, &pdb, MAX_MOVES) {
+        let mut budget = Budget {
+            max_length: Some(MAX_MOVES),
+            ..Budget::default()
+        };
+        match ida_star_with(start, &goal, &pdb, &mut budget) {
             Ok(answer) => match &answer.path {
                 Some(path) => output.push_str(&path_string(path).to_uppercase()),
                 None => output.push_str("This puzzle is not solvable."),

@@ -58,38 +58,79 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// The boards of `shape` that `symbols` spell, one after another; at least one.
+/// The boards of `shape` that `symbols` spell, one after another, read as
+/// they are needed: an input of any length costs the memory of one board.
+/// The first item is an error when there is no board at all; after an
+/// error, the iterator ends.
 ///
 /// ```
 /// use slide_core::{boards, symbols, Shape};
 /// let shape = Shape::new(3, 3).unwrap();
 /// let text = "12345678x\n1 2 3 4 5 6 7 x 8\n";
-/// assert_eq!(boards(&symbols(text, shape), shape).unwrap().len(), 2);
-/// let error = boards(&symbols("1 2 3 4 5 6 7 8 8", shape), shape).unwrap_err();
+/// assert_eq!(boards(symbols(text, shape), shape).count(), 2);
+/// let error = boards(symbols("1 2 3 4 5 6 7 8 8", shape), shape).next().unwrap().unwrap_err();
 /// assert_eq!(error.to_string(), "line 1: puzzle 1: no blank: write it as x, ., 0 or _");
 /// ```
-pub fn boards(symbols: &[Symbol<'_>], shape: Shape) -> Result<Vec<Board>, InputError> {
-    let cells = shape.cells();
-    if symbols.is_empty() {
-        return Err(InputError::whole(format!(
-            "the input holds no puzzle: expected {cells} cells"
-        )));
+pub fn boards<'a, I: Iterator<Item = Symbol<'a>>>(symbols: I, shape: Shape) -> Boards<'a, I> {
+    Boards {
+        symbols: symbols.peekable(),
+        shape,
+        read: 0,
+        done: false,
     }
-    let mut boards = Vec::with_capacity(symbols.len() / cells);
-    for (index, puzzle) in symbols.chunks(cells).enumerate() {
-        let first = puzzle[0].line;
-        if puzzle.len() < cells {
-            let message = format!("the last puzzle has {} of {cells} cells", puzzle.len());
-            return Err(InputError::at(first, None, message));
+}
+
+/// The iterator of [`boards`].
+pub struct Boards<'a, I: Iterator<Item = Symbol<'a>>> {
+    symbols: std::iter::Peekable<I>,
+    shape: Shape,
+    /// How many boards were read.
+    read: usize,
+    /// Whether an error ended the input.
+    done: bool,
+}
+
+impl<'a, I: Iterator<Item = Symbol<'a>>> Iterator for Boards<'a, I> {
+    type Item = Result<Board, InputError>;
+
+    fn next(&mut self) -> Option<Result<Board, InputError>> {
+        if self.done {
+            return None;
         }
+        let result = self.read_one()?;
+        self.done = result.is_err();
+        self.read += 1;
+        Some(result)
+    }
+}
+
+impl<'a, I: Iterator<Item = Symbol<'a>>> Boards<'a, I> {
+    /// The next board, an error, or `None` at the end of a valid input.
+    fn read_one(&mut self) -> Option<Result<Board, InputError>> {
+        let cells = self.shape.cells();
+        let Some(first) = self.symbols.peek().copied() else {
+            return (self.read == 0).then(|| {
+                Err(InputError::whole(format!(
+                    "the input holds no puzzle: expected {cells} cells"
+                )))
+            });
+        };
         let mut contents = [0u8; crate::shape::MAX_CELLS];
-        for (slot, symbol) in contents.iter_mut().zip(puzzle) {
-            *slot = parse_symbol(symbol.text, cells)
-                .map_err(|error| InputError::at(symbol.line, Some(symbol.column), error.to_string()))?;
+        let mut count = 0;
+        for (slot, symbol) in contents[..cells].iter_mut().zip(self.symbols.by_ref()) {
+            match parse_symbol(symbol.text, cells) {
+                Ok(tile) => *slot = tile,
+                Err(error) => return Some(Err(InputError::at(symbol.line, Some(symbol.column), error.to_string()))),
+            }
+            count += 1;
         }
-        let board = Board::from_cells(shape, &contents[..cells])
-            .map_err(|error| InputError::at(first, None, format!("puzzle {}: {error}", index + 1)))?;
-        boards.push(board);
+        if count < cells {
+            let message = format!("the last puzzle has {count} of {cells} cells");
+            return Some(Err(InputError::at(first.line, None, message)));
+        }
+        Some(
+            Board::from_cells(self.shape, &contents[..cells])
+                .map_err(|error| InputError::at(first.line, None, format!("puzzle {}: {error}", self.read + 1))),
+        )
     }
-    Ok(boards)
 }

@@ -31,9 +31,9 @@ mod shape;
 mod solvable;
 
 pub use crate::board::{slide, Board, BoardError, Grid};
-pub use crate::input::{boards, InputError};
+pub use crate::input::{boards, Boards, InputError};
 pub use crate::moves::{parse_path, path_string, Move, PathError, NO_MOVE};
-pub use crate::parse::{characters, parse_symbol, symbols, words, ParseError, Symbol, SymbolError};
+pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
 pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank, RankSteps};
 pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};

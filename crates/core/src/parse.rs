@@ -13,8 +13,10 @@
 //! - one board of a known shape ([`Board::parse`]): words when there is
 //!   exactly one per cell, otherwise characters on boards of at most 10
 //!   cells (so that `1 2 3 4 5 6 7 8 99` names the bad tile);
-//! - one board of unknown shape ([`Board::parse_rows`]): characters when the
-//!   text holds at most 10 of them, otherwise words;
+//! - one board of unknown shape ([`Board::parse_rows`]): words when they
+//!   show the shape (4, 9 or 16 of them, or rows of several words each),
+//!   otherwise characters when the text holds at most 10 of them, otherwise
+//!   words;
 //! - a stream of boards ([`symbols`], judge input): characters on boards of
 //!   at most 10 cells, otherwise words.
 //!
@@ -43,73 +45,103 @@ pub struct Symbol<'a> {
     pub row: usize,
 }
 
-/// The words of `text`, in order: the tokenizer of every board reader.
+/// The words of `text`, in order: the tokenizer of every board reader. An
+/// iterator, so that a reader holds only the cells of one board at a time,
+/// however long the text.
 ///
 /// ```
 /// use slide_core::words;
-/// let found = words("1 2/3\r\n x");
+/// let found: Vec<_> = words("1 2/3\r\n x").collect();
 /// let texts: Vec<&str> = found.iter().map(|w| w.text).collect();
 /// assert_eq!(texts, ["1", "2", "3", "x"]);
 /// let rows: Vec<usize> = found.iter().map(|w| w.row).collect();
 /// assert_eq!(rows, [0, 0, 1, 2]);
 /// assert_eq!((found[3].line, found[3].column), (2, 2));
 /// ```
-pub fn words(text: &str) -> Vec<Symbol<'_>> {
-    let mut words = Vec::new();
-    // The row of the next word: a break only starts a new row after a word.
-    let (mut row, mut row_used) = (0, false);
-    for (index, line) in text.split('\n').enumerate() {
+pub fn words(text: &str) -> Words<'_> {
+    Words {
+        text,
+        at: 0,
+        line: 1,
+        column: 0,
+        row: 0,
+        row_used: false,
+    }
+}
+
+/// The iterator of [`words`].
+#[derive(Clone, Debug)]
+pub struct Words<'a> {
+    text: &'a str,
+    /// The byte where the rest of the text starts.
+    at: usize,
+    /// The line and column of the last character read.
+    line: usize,
+    column: usize,
+    /// The row of the next word, and whether a word is in it yet: a break
+    /// only starts a new row after a word.
+    row: usize,
+    row_used: bool,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Symbol<'a>;
+
+    fn next(&mut self) -> Option<Symbol<'a>> {
         let mut start: Option<(usize, usize)> = None;
-        let mut column = 0;
-        // A sentinel space ends the last word of the line.
-        for (byte, c) in line.char_indices().chain([(line.len(), ' ')]) {
-            column += 1;
+        for (offset, c) in self.text[self.at..].char_indices() {
+            let byte = self.at + offset;
             let separator = c.is_whitespace() || c == '/';
-            if separator {
-                if let Some((first, first_column)) = start.take() {
-                    words.push(Symbol {
-                        text: &line[first..byte],
-                        line: index + 1,
-                        column: first_column,
-                        row,
-                    });
-                    row_used = true;
-                }
-                if c == '/' && row_used {
-                    (row, row_used) = (row + 1, false);
-                }
-            } else if start.is_none() {
-                start = Some((byte, column));
+            if let (true, Some((first, column))) = (separator, start) {
+                self.at = byte;
+                self.row_used = true;
+                return Some(Symbol {
+                    text: &self.text[first..byte],
+                    line: self.line,
+                    column,
+                    row: self.row,
+                });
+            }
+            self.column += 1;
+            if c == '\n' {
+                (self.line, self.column) = (self.line + 1, 0);
+            }
+            if (c == '\n' || c == '/') && self.row_used {
+                (self.row, self.row_used) = (self.row + 1, false);
+            }
+            if !separator && start.is_none() {
+                start = Some((byte, self.column));
             }
         }
-        if row_used {
-            (row, row_used) = (row + 1, false);
-        }
+        self.at = self.text.len();
+        let (first, column) = start?;
+        self.row_used = true;
+        Some(Symbol {
+            text: &self.text[first..],
+            line: self.line,
+            column,
+            row: self.row,
+        })
     }
-    words
 }
 
 /// Every character of `words` as a symbol of its own.
 ///
 /// ```
 /// use slide_core::{characters, words};
-/// let cells = characters(&words("12 x"));
+/// let cells: Vec<_> = characters(words("12 x")).collect();
 /// let texts: Vec<&str> = cells.iter().map(|c| c.text).collect();
 /// assert_eq!(texts, ["1", "2", "x"]);
 /// assert_eq!(cells[1].column, 2);
 /// ```
-pub fn characters<'a>(words: &[Symbol<'a>]) -> Vec<Symbol<'a>> {
-    let mut cells = Vec::with_capacity(words.len());
-    for word in words {
-        for (i, (byte, c)) in word.text.char_indices().enumerate() {
-            cells.push(Symbol {
-                text: &word.text[byte..byte + c.len_utf8()],
-                column: word.column + i,
-                ..*word
-            });
-        }
-    }
-    cells
+pub fn characters<'a>(words: impl Iterator<Item = Symbol<'a>>) -> impl Iterator<Item = Symbol<'a>> {
+    words.flat_map(|word| {
+        word.text.char_indices().enumerate().map(move |(i, (byte, c))| Symbol {
+            text: &word.text[byte..byte + c.len_utf8()],
+            column: word.column + i,
+            ..word
+        })
+    })
 }
 
 /// The cells of a stream of boards of `shape` (judge input): characters on
@@ -117,17 +149,34 @@ pub fn characters<'a>(words: &[Symbol<'a>]) -> Vec<Symbol<'a>> {
 ///
 /// ```
 /// use slide_core::{symbols, Shape};
-/// let cells = symbols("1 2\n3x", Shape::new(2, 2).unwrap());
+/// let cells: Vec<_> = symbols("1 2\n3x", Shape::new(2, 2).unwrap()).collect();
 /// assert_eq!(cells.iter().map(|s| s.text).collect::<Vec<_>>(), ["1", "2", "3", "x"]);
 /// assert_eq!((cells[3].line, cells[3].column), (2, 2));
 /// ```
-pub fn symbols(text: &str, shape: Shape) -> Vec<Symbol<'_>> {
-    let words = words(text);
+pub fn symbols(text: &str, shape: Shape) -> Box<dyn Iterator<Item = Symbol<'_>> + '_> {
     if shape.cells() <= ONE_DIGIT_CELLS {
-        characters(&words)
+        Box::new(characters(words(text)))
     } else {
-        words
+        Box::new(words(text))
     }
+}
+
+/// `text` as an error message quotes it: at most 16 characters, escaped, so
+/// that a huge or binary token cannot flood or upset a terminal.
+///
+/// ```
+/// use slide_core::quoted;
+/// assert_eq!(quoted("y"), "y");
+/// assert_eq!(quoted("a\u{1b}b"), "a\\u{1b}b");
+/// assert_eq!(quoted(&"9".repeat(50)), format!("{}...", "9".repeat(16)));
+/// ```
+pub fn quoted(text: &str) -> String {
+    const MOST: usize = 16;
+    let mut quoted: String = text.chars().take(MOST).flat_map(char::escape_debug).collect();
+    if text.chars().nth(MOST).is_some() {
+        quoted.push_str("...");
+    }
+    quoted
 }
 
 /// Why a symbol is not a cell.
@@ -153,10 +202,10 @@ impl fmt::Display for SymbolError {
             SymbolError::Unknown { symbol } => write!(
                 f,
                 "unknown symbol '{}': a cell is a tile number or a blank (x, ., 0 or _)",
-                symbol.escape_debug()
+                quoted(symbol)
             ),
             SymbolError::OutOfRange { symbol, largest } => {
-                write!(f, "tile {symbol} is out of range: tiles are 1 to {largest}")
+                write!(f, "tile {} is out of range: tiles are 1 to {largest}", quoted(symbol))
             }
         }
     }
@@ -178,10 +227,10 @@ pub fn parse_symbol(symbol: &str, cells: usize) -> Result<u8, SymbolError> {
         "x" | "X" | "." | "0" | "_" => return Ok(0),
         _ => {}
     }
+    // The error keeps a short prefix only: it never quotes more.
+    let kept = || symbol.chars().take(20).collect::<String>();
     if symbol.is_empty() || !symbol.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SymbolError::Unknown {
-            symbol: symbol.to_string(),
-        });
+        return Err(SymbolError::Unknown { symbol: kept() });
     }
     // At most two significant digits can name a tile; longer numbers are out
     // of range whatever their value, and must not overflow the parse.
@@ -189,7 +238,7 @@ pub fn parse_symbol(symbol: &str, cells: usize) -> Result<u8, SymbolError> {
     match digits.parse::<usize>() {
         Ok(tile) if digits.len() <= 2 && (1..cells).contains(&tile) => Ok(tile as u8),
         _ => Err(SymbolError::OutOfRange {
-            symbol: symbol.to_string(),
+            symbol: kept(),
             largest: cells - 1,
         }),
     }
@@ -250,23 +299,47 @@ impl From<BoardError> for ParseError {
     }
 }
 
-/// The cells of one board of `cells` cells written as `words`: words when
-/// there is one per cell, otherwise characters on boards whose tiles are one digit.
-fn cells_of<'a>(words: Vec<Symbol<'a>>, cells: usize) -> Vec<Symbol<'a>> {
-    if words.len() != cells && cells <= ONE_DIGIT_CELLS {
-        characters(&words)
+/// The most cells a reader keeps of one board: one more than the largest
+/// board, so that it can tell there are too many without holding them all.
+const KEEP: usize = crate::shape::MAX_CELLS + 1;
+
+/// The cells of one board of `cells` cells written as `text`: words when
+/// there is one per cell, otherwise characters on boards whose tiles are one
+/// digit. At most [`KEEP`] of them, and how many there are in all.
+fn cells_of(text: &str, cells: usize) -> (Vec<Symbol<'_>>, usize) {
+    let word_count = words(text).count();
+    if word_count != cells && cells <= ONE_DIGIT_CELLS {
+        (
+            characters(words(text)).take(KEEP).collect(),
+            characters(words(text)).count(),
+        )
     } else {
-        words
+        (words(text).take(KEEP).collect(), word_count)
     }
 }
 
-/// The board of `shape` whose cells are `symbols`, in order.
-fn board_of(shape: Shape, symbols: &[Symbol<'_>], words: usize) -> Result<Board, ParseError> {
+/// Whether the words of `text` are its cells by their number or layout: a
+/// square board (4, 9 or 16 words), or rows of more than one word each.
+fn words_show_the_shape(text: &str) -> bool {
+    let mut per_row: Vec<usize> = Vec::new();
+    for word in words(text).take(KEEP) {
+        if per_row.len() <= word.row {
+            per_row.resize(word.row + 1, 0);
+        }
+        per_row[word.row] += 1;
+    }
+    let count: usize = per_row.iter().sum();
+    matches!(count, 4 | 9 | 16) || (per_row.len() > 1 && per_row.iter().all(|&n| n > 1))
+}
+
+/// The board of `shape` whose cells are `symbols`, in order; `found` cells
+/// in all, of which `symbols` holds the first (at most [`KEEP`]).
+fn board_of(shape: Shape, symbols: &[Symbol<'_>], found: usize, words: usize) -> Result<Board, ParseError> {
     let cells = shape.cells();
-    if symbols.len() != cells {
+    if found != cells {
         // Name the count the writer most likely meant: words when several
         // were given, characters when the cells are contiguous.
-        let found = if words > 1 { words } else { symbols.len() };
+        let found = if words > 1 { words } else { found };
         return Err(BoardError::WrongCellCount { found, expected: cells }.into());
     }
     let mut contents = [0u8; crate::shape::MAX_CELLS];
@@ -292,9 +365,8 @@ impl Board {
     /// assert_eq!(err.to_string(), "tile 6 appears twice, in cells 8 and 9");
     /// ```
     pub fn parse(shape: Shape, text: &str) -> Result<Board, ParseError> {
-        let words = words(text);
-        let count = words.len();
-        board_of(shape, &cells_of(words, shape.cells()), count)
+        let (cells, found) = cells_of(text, shape.cells());
+        board_of(shape, &cells, found, words(text).count())
     }
 
     /// Reads a board whose rows may be separated by `/` or line breaks, with
@@ -317,19 +389,33 @@ impl Board {
     /// assert!(Board::parse_rows("1 2 3 / 4 5 6 7 / 8 x", Some(Shape::new(3, 3).unwrap())).is_err());
     /// ```
     pub fn parse_rows(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
-        let words = words(text);
-        let count = words.len();
-        let cells = match shape {
-            Some(shape) => cells_of(words, shape.cells()),
+        let word_count = words(text).count();
+        let (cells, found) = match shape {
+            Some(shape) => cells_of(text, shape.cells()),
+            None if words_show_the_shape(text) => (words(text).take(KEEP).collect(), word_count),
             None => {
-                let characters = characters(&words);
-                if characters.len() <= ONE_DIGIT_CELLS {
-                    characters
+                let characters_count = characters(words(text)).count();
+                if characters_count <= ONE_DIGIT_CELLS {
+                    (characters(words(text)).collect(), characters_count)
                 } else {
-                    words
+                    (words(text).take(KEEP).collect(), word_count)
                 }
             }
         };
+        if found > crate::shape::MAX_CELLS {
+            let found = if word_count > 1 { word_count } else { found };
+            return Err(match shape {
+                Some(shape) => BoardError::WrongCellCount {
+                    found,
+                    expected: shape.cells(),
+                }
+                .into(),
+                None => ParseError::Shape(format!(
+                    "found {found} cells, but a board has at most {}",
+                    crate::shape::MAX_CELLS
+                )),
+            });
+        }
         // The number of cells in each row; rows are numbered densely by `words`.
         let mut rows: Vec<usize> = Vec::new();
         for cell in &cells {
@@ -372,7 +458,7 @@ impl Board {
                 count => return Err(ParseError::UnknownShape { cells: count }),
             },
         };
-        board_of(shape, &cells, count)
+        board_of(shape, &cells, found, word_count)
     }
 }
 
@@ -417,7 +503,7 @@ mod tests {
         check("x 2 3 4 5 6 7 8 .", "error: two blanks, in cells 1 and 9");
         check(
             "1 2 3 4 5 6 7 8 99999999999999999999999",
-            "error: cell 9: tile 99999999999999999999999 is out of range: tiles are 1 to 8",
+            "error: cell 9: tile 9999999999999999... is out of range: tiles are 1 to 8",
         );
         check(
             "1 2 3 4 5 6 7 8 -1",
@@ -443,6 +529,14 @@ mod tests {
         assert_eq!(shape("123\n456\n78_\n", None), "3x3");
         assert_eq!(shape("123 456 78_", None), "3x3");
         assert_eq!(shape("123 456 78_", Some("3x3")), "3x3");
+        assert_eq!(
+            shape("-1 2 3 4 5 6 7 8 x", None),
+            "error: cell 1: unknown symbol '-1': a cell is a tile number or a blank (x, ., 0 or _)"
+        );
+        assert_eq!(
+            shape("1 2 3 4 5 6 7 8 10", None),
+            "error: cell 9: tile 10 is out of range: tiles are 1 to 8"
+        );
         assert_eq!(shape("1 2/3 0", None), "2x2");
         assert_eq!(shape("1 2 3 / 4 5 6 / 7 0 8 / 9 10 11", None), "4x3");
         assert_eq!(shape("12/3", None), "error: row 2 has 1 cells, but the first row has 2");

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -128,14 +129,14 @@ pub fn load_or_build_partition(
     partition: &[Vec<u8>],
     blank: usize,
 ) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
+    remove_stale_temporaries(dir);
     let mut patterns = Vec::new();
     let mut reports = Vec::new();
     for (index, cells) in partition.iter().enumerate() {
         let path = dir.join(file_name(shape, blank, cells));
         let started = Instant::now();
-        let reason = match std::fs::read(&path) {
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => "no file yet".to_string(),
-            Err(error) => format!("unreadable: {error}"),
+        let reason = match read_file(&path, PatternDb::file_size(shape, cells.len())) {
+            Err(reason) => reason,
             Ok(bytes) => match PatternDb::from_bytes(&bytes) {
                 Ok(db) if db.goal_cells() == cells.as_slice() && db.blank() == blank && db.shape() == shape => {
                     patterns.push(db);
@@ -163,17 +164,87 @@ pub fn load_or_build_partition(
     Ok((pdb, reports))
 }
 
+/// The bytes of the cache file `path`, which must be a regular file of
+/// `size` bytes: anything else (a folder, a FIFO that would block, a link to
+/// a device that never ends, a file of another size) is refused unread.
+fn read_file(path: &Path, size: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let metadata = match std::fs::metadata(path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err("no file yet".to_string()),
+        Err(error) => return Err(format!("unreadable: {error}")),
+        Ok(metadata) => metadata,
+    };
+    if !metadata.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if metadata.len() != size {
+        return Err(format!("{} bytes, expected {size}", metadata.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("unreadable: {e}"))?;
+    // Should the file change after the check, still read no more than one
+    // byte past its expected size.
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(size + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("unreadable: {e}"))?;
+    Ok(bytes)
+}
+
+/// The suffix of a file being written: `.tmp` and the writer's process id.
+const TEMPORARY: &str = "tmp";
+
+/// Removes the temporary files that writers killed before they finished
+/// left in `dir`: those whose process is gone (where `/proc` tells), or
+/// older than a day (elsewhere). A missing folder has none.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let proc = Path::new("/proc/self").exists();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Some(pid) = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(|e| e.strip_prefix(TEMPORARY))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with("pdb-") || pid == std::process::id() {
+            continue;
+        }
+        let stale = if proc {
+            !Path::new("/proc").join(pid.to_string()).exists()
+        } else {
+            entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|modified| modified.elapsed().ok())
+                .is_some_and(|age| age > Duration::from_secs(24 * 3600))
+        };
+        if stale {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
 /// Builds one pattern, with a progress bar on standard error when it is a terminal.
 fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count: usize) -> PatternDb {
     if !std::io::stderr().is_terminal() {
         return PatternDb::build(shape, cells, blank);
     }
-    let bar = ProgressBar::new(0);
+    // The bar's length is the placements to value from the start: a bar of
+    // length 0 would show as full until the first report.
+    let n = shape.cells() as u64;
+    let placements: u64 = (n + 1 - cells.len() as u64..=n).product();
+    let bar = ProgressBar::new(placements);
     let style = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}").expect("a valid template");
     bar.set_style(style.progress_chars("=> "));
     bar.set_message(format!("pattern database {number} of {count} ({} tiles)", cells.len()));
     let db = PatternDb::build_with_progress(shape, cells, blank, &mut |done, total| {
-        bar.set_length(total);
         bar.set_position(done.min(total));
     });
     bar.finish_and_clear();
@@ -184,10 +255,13 @@ fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count
 /// interrupted write never leaves a file that looks whole.
 fn save(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    let temporary = path.with_extension(format!("{TEMPORARY}{}", std::process::id()));
     std::fs::write(&temporary, bytes).map_err(|e| format!("writing {}: {e}", temporary.display()))?;
     std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", path.display()))
 }
+
+/// A function that tells the user something, from any thread.
+type Notice = Box<dyn Fn(&str) + Send + Sync>;
 
 /// The databases of one split, for whichever goals a run meets: loaded or
 /// built on first need, once per blank cell, and shared by every thread.
@@ -206,6 +280,9 @@ pub struct Databases {
     dir: PathBuf,
     split: Split,
     by_blank: [OnceLock<Result<AdditivePdb, CacheError>>; 16],
+    /// Told, once, when built tables cannot be saved.
+    notice: Option<Notice>,
+    told: AtomicBool,
 }
 
 impl Databases {
@@ -215,7 +292,16 @@ impl Databases {
             dir,
             split,
             by_blank: std::array::from_fn(|_| OnceLock::new()),
+            notice: None,
+            told: AtomicBool::new(false),
         }
+    }
+
+    /// Calls `notice` with a line, once, if tables were built but could not
+    /// be saved (so the next run builds them again).
+    pub fn with_notice(mut self, notice: impl Fn(&str) + Send + Sync + 'static) -> Databases {
+        self.notice = Some(Box::new(notice));
+        self
     }
 
     /// The split.
@@ -230,8 +316,22 @@ impl Databases {
         if self.split.check_target(target).is_err() {
             return Ok(None);
         }
-        let loaded = self.by_blank[target.blank()]
-            .get_or_init(|| load_or_build(&self.dir, self.split, target.blank()).map(|(pdb, _)| pdb));
+        let loaded = self.by_blank[target.blank()].get_or_init(|| {
+            let (pdb, reports) = load_or_build(&self.dir, self.split, target.blank())?;
+            let unsaved = reports.iter().find_map(|report| match &report.origin {
+                Origin::Built { not_saved: Some(why), .. } => Some(why.clone()),
+                _ => None,
+            });
+            if let (Some(why), Some(notice)) = (unsaved, &self.notice) {
+                if !self.told.swap(true, Ordering::Relaxed) {
+                    notice(&format!(
+                        "the pattern databases cannot be saved in {} ({why}); they will be built again next time (set SLIDE_CACHE_DIR to a writable folder)",
+                        self.dir.display()
+                    ));
+                }
+            }
+            Ok(pdb)
+        });
         match loaded {
             Ok(pdb) => Ok(Some(pdb)),
             Err(error) => Err(error.clone()),
@@ -239,59 +339,106 @@ impl Databases {
     }
 }
 
+/// How many threads to solve with: `requested`, else `RAYON_NUM_THREADS`,
+/// else one per core; never more than four per core, where more only adds
+/// the cost of starting them.
+///
+/// ```
+/// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+/// assert_eq!(slide_pdb::thread_count(Some(1)), 1);
+/// assert_eq!(slide_pdb::thread_count(Some(100_000)), 4 * cores);
+/// ```
+pub fn thread_count(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let from_environment = || {
+        std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|text| text.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+    };
+    requested.or_else(from_environment).unwrap_or(cores).clamp(1, 4 * cores)
+}
+
+/// Sets up rayon's global pool with [`thread_count`] threads, if it is not
+/// set up yet.
+pub fn start_threads(requested: Option<usize>) {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(thread_count(requested))
+        .build_global();
+}
+
 /// Runs `solve` on every item of `items` on rayon's threads, and hands each
 /// result to `emit` in the order of the items, as soon as it and every
 /// earlier one are done. At most `window` items are in flight or waiting to
 /// be emitted, so memory stays bounded however many items come, and `items`
-/// is read only as fast as the answers go out.
+/// is read only as fast as the answers go out. When `emit` returns `false`,
+/// no further item is started (one being read then is read to its end).
+///
+/// `items` is read on a thread of its own: a reader that waits for input
+/// (a terminal, a pipe that stays open) never holds back the answers to
+/// what came before.
 ///
 /// ```
 /// let mut squares = Vec::new();
-/// slide_pdb::for_each_in_order(1..=5u64, 2, |x| x * x, |square| squares.push(square));
-/// assert_eq!(squares, [1, 4, 9, 16, 25]);
+/// slide_pdb::for_each_in_order(1..=5u64, 2, |x| x * x, |square| {
+///     squares.push(square);
+///     square < 9
+/// });
+/// assert_eq!(squares, [1, 4, 9]);
 /// ```
 pub fn for_each_in_order<T, R>(
-    items: impl IntoIterator<Item = T>,
+    items: impl IntoIterator<Item = T, IntoIter: Send>,
     window: usize,
     solve: impl Fn(T) -> R + Sync,
-    mut emit: impl FnMut(R),
+    mut emit: impl FnMut(R) -> bool,
 ) where
     T: Send,
     R: Send,
 {
     let window = window.max(1);
-    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<R>)>();
-    let mut items = items.into_iter().enumerate();
-    let solve = &solve;
-    // The producer and the consumer run on this thread; only the solving
-    // goes to the pool, so no pool thread waits on the channel.
-    rayon::in_place_scope(|scope| {
+    let (results, received) = mpsc::channel::<(usize, std::thread::Result<R>)>();
+    // Each item in flight holds a token; the reader takes one before it
+    // starts an item, and the emitter gives it back when the item is out.
+    let (give_token, take_token) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        give_token.send(()).expect("the channel has room for the window");
+    }
+    let stop = AtomicBool::new(false);
+    let (solve, stop_ref) = (&solve, &stop);
+    let items = items.into_iter();
+    std::thread::scope(|threads| {
+        threads.spawn(move || {
+            // The jobs run on rayon's pool; this thread only reads and
+            // starts them, and waits for them at the end of the scope.
+            rayon::in_place_scope(|scope| {
+                for (index, item) in items.enumerate() {
+                    if take_token.recv().is_err() || stop_ref.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let results = results.clone();
+                    scope.spawn(move |_| {
+                        // A panic travels to the emitter as a value, to be
+                        // raised there: it must not wait for a result that
+                        // never comes. The receiver outlives every job.
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(item)));
+                        let _ = results.send((index, result));
+                    });
+                }
+            });
+            drop(results);
+        });
         let mut done: BTreeMap<usize, R> = BTreeMap::new();
-        let (mut started, mut next) = (0, 0);
-        loop {
-            while started - next < window {
-                let Some((index, item)) = items.next() else {
-                    break;
-                };
-                let sender = sender.clone();
-                scope.spawn(move |_| {
-                    // A panic travels to this thread as a value, to be raised
-                    // here: the loop below must not wait for a result that
-                    // will never come. The receiver outlives the scope, so
-                    // sending cannot fail.
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(item)));
-                    let _ = sender.send((index, result));
-                });
-                started += 1;
-            }
-            if next == started {
-                break;
-            }
-            let (index, result) = receiver.recv().expect("a spawned job sends its result");
+        let (mut next, mut going) = (0, true);
+        // The channel closes when the reader and every job are done.
+        while let Ok((index, result)) = received.recv() {
             done.insert(index, result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             while let Some(result) = done.remove(&next) {
-                emit(result);
                 next += 1;
+                if going && !emit(result) {
+                    going = false;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                let _ = give_token.send(());
             }
         }
     });
@@ -320,7 +467,10 @@ pub fn solve_in_parallel<H: Heuristic + Copy + Sync>(
         starts,
         2 * threads,
         |start| ida_star(start, target, heuristic),
-        |answer| answers.push(answer),
+        |answer| {
+            answers.push(answer);
+            true
+        },
     );
     answers
 }

@@ -2,9 +2,12 @@
 //! missing or damaged in any way.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use slide_core::Shape;
-use slide_pdb::{file_name, load_or_build_partition, Origin};
+use slide_core::{Board, Shape};
+use slide_pdb::{file_name, load_or_build_partition, Databases, Origin};
+use slide_solvers::Split;
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -49,7 +52,7 @@ fn a_truncated_file_is_rebuilt() {
     let path = first_file(&dir);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    assert_eq!(origins(&dir), ["built: the file is truncated", "loaded"]);
+    assert_eq!(origins(&dir), ["built: 24210 bytes, expected 48420", "loaded"]);
     assert_eq!(origins(&dir), ["loaded", "loaded"]);
 }
 
@@ -93,5 +96,126 @@ fn an_empty_file_is_rebuilt() {
     let dir = scratch("empty");
     origins(&dir);
     std::fs::write(first_file(&dir), b"").unwrap();
-    assert_eq!(origins(&dir), ["built: the file is truncated", "loaded"]);
+    assert_eq!(origins(&dir), ["built: 0 bytes, expected 48420", "loaded"]);
+}
+
+/// [`origins`], failing if it takes longer than a minute (a reader that
+/// blocks on a FIFO would wait for ever).
+fn origins_in_time(dir: &Path) -> Vec<String> {
+    let dir = dir.to_path_buf();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(origins(&dir)).unwrap());
+    receive
+        .recv_timeout(Duration::from_secs(60))
+        .expect("loading the cache did not finish")
+}
+
+#[test]
+fn a_fifo_in_place_of_a_file_is_not_opened() {
+    let dir = scratch("fifo");
+    origins(&dir);
+    let path = first_file(&dir);
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    assert_eq!(origins_in_time(&dir)[0], "built: not a regular file");
+}
+
+#[test]
+fn a_link_to_a_device_is_not_read() {
+    let dir = scratch("device");
+    origins(&dir);
+    let path = first_file(&dir);
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    assert_eq!(origins_in_time(&dir)[0], "built: not a regular file");
+}
+
+#[test]
+fn a_huge_file_is_refused_by_its_size_unread() {
+    let dir = scratch("sparse");
+    origins(&dir);
+    let file = std::fs::OpenOptions::new().write(true).open(first_file(&dir)).unwrap();
+    // Sparse: two gigabytes that take no room on the disk.
+    file.set_len(2_000_000_000).unwrap();
+    drop(file);
+    assert_eq!(origins_in_time(&dir)[0], "built: 2000000000 bytes, expected 48420");
+}
+
+#[test]
+fn stale_temporary_files_are_removed() {
+    let dir = scratch("stale");
+    origins(&dir);
+    // A writer that was killed: no process has this id (beyond the largest pid).
+    let stale = dir.join("pdb-v1-3x3-b8-0.1.2.3.tmp4194305");
+    std::fs::write(&stale, b"half a table").unwrap();
+    origins(&dir);
+    assert!(!stale.exists());
+}
+
+/// The 64-bit FNV-1a hash, as the file format's checksum is made.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |hash, &b| {
+        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+#[test]
+fn altered_values_with_a_new_checksum_are_rebuilt() {
+    let dir = scratch("altered");
+    origins(&dir);
+    let path = first_file(&dir);
+    let original = std::fs::read(&path).unwrap();
+    // The header is 28 bytes for a pattern of 4 cells; the checksum the last 8.
+    let table = 28..original.len() - 8;
+    let alter = |change: &dyn Fn(u8) -> u8| {
+        let mut bytes = original.clone();
+        for byte in &mut bytes[table.clone()] {
+            *byte = change(*byte);
+        }
+        let body = bytes.len() - 8;
+        let checksum = fnv1a(&bytes[..body]).to_le_bytes();
+        bytes[body..].copy_from_slice(&checksum);
+        std::fs::write(&path, bytes).unwrap();
+    };
+    // Every value tripled: moves change them by three.
+    alter(&|v| if v == u8::MAX { v } else { v.saturating_mul(3) });
+    assert_eq!(
+        origins(&dir)[0],
+        "built: one move changes a value by more than one: the table is damaged"
+    );
+    // Every value raised by one: the goal is no longer at 0.
+    alter(&|v| if v == u8::MAX { v } else { v + 1 });
+    assert_eq!(
+        origins(&dir)[0],
+        "built: the goal's value is not 0: the table is damaged"
+    );
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_is_said_once() {
+    let dir = scratch("unwritable");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A regular file where the cache folder should be.
+    let blocked = dir.join("cache");
+    std::fs::write(&blocked, b"not a folder").unwrap();
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&told);
+    let databases = Databases::new(blocked.clone(), Split::FourFourFourThree)
+        .with_notice(move |line| sink.lock().unwrap().push(line.to_string()));
+    let shape = Shape::new(4, 4).unwrap();
+    for blank in [15, 0] {
+        let goal = Board::goal_with_blank_at(shape, blank);
+        assert!(databases.for_target(&goal).unwrap().is_some());
+    }
+    let told = told.lock().unwrap();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with(&format!(
+            "the pattern databases cannot be saved in {}",
+            blocked.display()
+        )),
+        "{}",
+        told[0]
+    );
 }

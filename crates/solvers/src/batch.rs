@@ -2,7 +2,7 @@
 
 use slide_core::{check_pair, Board};
 
-use crate::{bidirectional_bfs_in, Answer, DistanceTable, Scratch, SearchError, DEFAULT_STATE_LIMIT};
+use crate::{answer_without_search, bidirectional_bfs_in, Answer, Budget, DistanceTable, Scratch, SearchError};
 
 /// From this many starts on, one complete distance table costs less than a
 /// two-ended search per start: on 3x3 the table costs as much as some twenty
@@ -10,9 +10,57 @@ use crate::{bidirectional_bfs_in, Answer, DistanceTable, Scratch, SearchError, D
 /// README's benchmarks measure both).
 const TABLE_FROM: usize = 32;
 
-/// A shortest path from each of `starts` to `target`, in order: by
-/// two-ended BFS when the starts are few, or from one [`DistanceTable`]
-/// when they are many and the board has at most 10 cells.
+/// Shortest paths from starts that come one at a time to one target: by
+/// two-ended BFS for the first few, and from one [`DistanceTable`], built
+/// when the 32nd start needs a search, for the rest (on boards of at most
+/// 10 cells). Pairs that need no search (unsolvable, or already there) are
+/// answered without one, and do not count.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::ToTarget;
+/// let shape = Shape::new(3, 3).unwrap();
+/// let mut solver = ToTarget::new(&Board::goal(shape));
+/// let start = Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap();
+/// assert_eq!(solver.solve(&start).unwrap().length(), Some(1));
+/// ```
+pub struct ToTarget {
+    target: Board,
+    table: Option<DistanceTable>,
+    searched: usize,
+    scratch: Scratch,
+}
+
+impl ToTarget {
+    /// A solver for paths to `target`; no table is built yet.
+    pub fn new(target: &Board) -> ToTarget {
+        ToTarget {
+            target: *target,
+            table: None,
+            searched: 0,
+            scratch: Scratch::new(),
+        }
+    }
+
+    /// A shortest path from `start` to the target.
+    pub fn solve(&mut self, start: &Board) -> Result<Answer, SearchError> {
+        if let Some(answer) = answer_without_search(start, &self.target)? {
+            return Ok(answer);
+        }
+        self.searched += 1;
+        if self.table.is_none() && self.searched >= TABLE_FROM {
+            self.table = DistanceTable::for_target(&self.target).ok();
+        }
+        match &self.table {
+            Some(table) => Ok(table
+                .solve(start, &self.target)
+                .expect("the table was built for this target")),
+            None => bidirectional_bfs_in(&mut self.scratch, start, &self.target, &mut Budget::default()),
+        }
+    }
+}
+
+/// A shortest path from each of `starts` to `target`, in order (see [`ToTarget`]).
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -27,18 +75,6 @@ pub fn solve_all(starts: &[Board], target: &Board) -> Result<Vec<Answer>, Search
     for start in starts {
         check_pair(start, target)?;
     }
-    if starts.len() >= TABLE_FROM {
-        if let Ok(table) = DistanceTable::for_target(target) {
-            let answers = starts
-                .iter()
-                .map(|start| table.solve(start, target).expect("the table was built for this target"))
-                .collect();
-            return Ok(answers);
-        }
-    }
-    let mut scratch = Scratch::new();
-    starts
-        .iter()
-        .map(|start| bidirectional_bfs_in(&mut scratch, start, target, DEFAULT_STATE_LIMIT))
-        .collect()
+    let mut solver = ToTarget::new(target);
+    starts.iter().map(|start| solver.solve(start)).collect()
 }

@@ -8,10 +8,10 @@ use slide_core::Board;
 
 use crate::layered::{shortest_path, Ends};
 use crate::scratch::{with_thread_scratch, Scratch};
-use crate::{answer_without_search, Answer, SearchError, DEFAULT_STATE_LIMIT};
+use crate::{answer_without_search, Answer, Budget, SearchError};
 
 /// A shortest path from `start` to `target` by breadth-first search, storing
-/// at most [`DEFAULT_STATE_LIMIT`] states on boards of more than
+/// at most [`DEFAULT_STATE_LIMIT`](crate::DEFAULT_STATE_LIMIT) states on boards of more than
 /// [`DENSE_MAX_CELLS`](crate::DENSE_MAX_CELLS) cells.
 ///
 /// ```
@@ -22,36 +22,43 @@ use crate::{answer_without_search, Answer, SearchError, DEFAULT_STATE_LIMIT};
 /// assert_eq!(answer.length(), Some(5));
 /// ```
 pub fn bfs(start: &Board, target: &Board) -> Result<Answer, SearchError> {
-    bfs_with_limit(start, target, DEFAULT_STATE_LIMIT)
+    bfs_with(start, target, &mut Budget::default())
 }
 
-/// [`bfs`] with a chosen cap on stored states (for boards that use hashing).
+/// [`bfs`] within `budget`: its cap on stored states (on boards that use
+/// hashing), its time limit, and its progress reports.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{bfs_with_limit, SearchError};
+/// use slide_solvers::{bfs_with, Budget, SearchError};
 /// let shape = Shape::new(3, 4).unwrap();
 /// let start = Board::parse(shape, "x 11 10 9 8 7 6 5 4 3 1 2").unwrap();
-/// let error = bfs_with_limit(&start, &Board::goal(shape), 1000).unwrap_err();
+/// let mut budget = Budget { max_states: 1000, ..Budget::default() };
+/// let error = bfs_with(&start, &Board::goal(shape), &mut budget).unwrap_err();
 /// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
 /// ```
-pub fn bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Answer, SearchError> {
-    with_thread_scratch(|scratch| bfs_in(scratch, start, target, limit))
+pub fn bfs_with(start: &Board, target: &Board, budget: &mut Budget) -> Result<Answer, SearchError> {
+    with_thread_scratch(|scratch| bfs_in(scratch, start, target, budget))
 }
 
-/// [`bfs_with_limit`] with the tables and buffers of `scratch`.
+/// [`bfs_with`] with the tables and buffers of `scratch` (see [`Scratch`]).
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{bfs_in, Scratch, DEFAULT_STATE_LIMIT};
+/// use slide_solvers::{bfs_in, Budget, Scratch};
 /// let shape = Shape::new(3, 3).unwrap();
 /// let start = Board::parse(shape, "1 2 3 4 5 6 x 7 8").unwrap();
-/// let answer = bfs_in(&mut Scratch::new(), &start, &Board::goal(shape), DEFAULT_STATE_LIMIT).unwrap();
+/// let answer = bfs_in(&mut Scratch::new(), &start, &Board::goal(shape), &mut Budget::default()).unwrap();
 /// assert_eq!(answer.length(), Some(2));
 /// ```
-pub fn bfs_in(scratch: &mut Scratch, start: &Board, target: &Board, limit: usize) -> Result<Answer, SearchError> {
+pub fn bfs_in(
+    scratch: &mut Scratch,
+    start: &Board,
+    target: &Board,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError> {
     match answer_without_search(start, target)? {
         Some(answer) => Ok(answer),
-        None => shortest_path(start, target, Ends::One, limit, scratch),
+        None => shortest_path(start, target, Ends::One, budget, scratch),
     }
 }

@@ -15,10 +15,10 @@ use slide_core::Board;
 
 use crate::layered::{shortest_path, Ends};
 use crate::scratch::{with_thread_scratch, Scratch};
-use crate::{answer_without_search, Answer, SearchError, DEFAULT_STATE_LIMIT};
+use crate::{answer_without_search, Answer, Budget, SearchError};
 
 /// A shortest path from `start` to `target`, searching from both ends and
-/// storing at most [`DEFAULT_STATE_LIMIT`] states on boards that use hashing.
+/// storing at most [`DEFAULT_STATE_LIMIT`](crate::DEFAULT_STATE_LIMIT) states on boards that use hashing.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -28,33 +28,36 @@ use crate::{answer_without_search, Answer, SearchError, DEFAULT_STATE_LIMIT};
 /// assert_eq!(answer.length(), Some(31));
 /// ```
 pub fn bidirectional_bfs(start: &Board, target: &Board) -> Result<Answer, SearchError> {
-    bidirectional_bfs_with_limit(start, target, DEFAULT_STATE_LIMIT)
+    bidirectional_bfs_with(start, target, &mut Budget::default())
 }
 
-/// [`bidirectional_bfs`] with a chosen cap on the states both ends store together.
+/// [`bidirectional_bfs`] within `budget`: its cap on the states both ends
+/// store together (on boards that use hashing), its time limit, and its
+/// progress reports.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{bidirectional_bfs_with_limit, SearchError};
+/// use slide_solvers::{bidirectional_bfs_with, Budget, SearchError};
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
-/// let error = bidirectional_bfs_with_limit(&start, &Board::goal(shape), 1000).unwrap_err();
+/// let mut budget = Budget { max_states: 1000, ..Budget::default() };
+/// let error = bidirectional_bfs_with(&start, &Board::goal(shape), &mut budget).unwrap_err();
 /// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
 /// ```
-pub fn bidirectional_bfs_with_limit(start: &Board, target: &Board, limit: usize) -> Result<Answer, SearchError> {
-    with_thread_scratch(|scratch| bidirectional_bfs_in(scratch, start, target, limit))
+pub fn bidirectional_bfs_with(start: &Board, target: &Board, budget: &mut Budget) -> Result<Answer, SearchError> {
+    with_thread_scratch(|scratch| bidirectional_bfs_in(scratch, start, target, budget))
 }
 
-/// [`bidirectional_bfs_with_limit`] with the tables and buffers of `scratch`
+/// [`bidirectional_bfs_with`] with the tables and buffers of `scratch`
 /// (see [`Scratch`]).
 pub fn bidirectional_bfs_in(
     scratch: &mut Scratch,
     start: &Board,
     target: &Board,
-    limit: usize,
+    budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
     match answer_without_search(start, target)? {
         Some(answer) => Ok(answer),
-        None => shortest_path(start, target, Ends::Both, limit, scratch),
+        None => shortest_path(start, target, Ends::Both, budget, scratch),
     }
 }

@@ -220,8 +220,16 @@ fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
     while len > 0 {
         distance += 1;
         let mut visited = Distances { distances, distance };
-        let (kept, _) = expand_layer(moves, &layer[..len], &mut next, &mut visited, 0, &mut stats)
-            .expect("a distance table has room for every board");
+        let (kept, _) = expand_layer(
+            moves,
+            &layer[..len],
+            &mut next,
+            &mut visited,
+            0,
+            &mut stats,
+            &mut |_| Ok(()),
+        )
+        .expect("a distance table has room for every board, and all the time it needs");
         std::mem::swap(&mut layer, &mut next);
         len = kept;
     }

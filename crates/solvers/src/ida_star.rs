@@ -7,6 +7,7 @@
 
 use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
 
+use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
 use crate::{answer_without_search, Answer, SearchError, Stats};
 
@@ -27,34 +28,38 @@ use crate::{answer_without_search, Answer, SearchError, Stats};
 /// assert_eq!(answer.length(), Some(8));
 /// ```
 pub fn ida_star<H: Heuristic>(start: &Board, target: &Board, heuristic: H) -> Result<Answer, SearchError> {
-    ida_star_within(start, target, heuristic, u32::MAX as usize)
+    ida_star_with(start, target, heuristic, &mut Budget::default())
 }
 
-/// [`ida_star`] that gives up once no path of at most `max_length` moves
-/// exists, with [`SearchError::TooLong`]: the last iteration it runs is the
-/// one bounded by `max_length`.
+/// [`ida_star`] within `budget`: it gives up once no path of at most
+/// `budget.max_length` moves exists, with [`SearchError::TooLong`] (the last
+/// iteration it runs is the one bounded by that length), or when its time
+/// limit passes; it reports each iteration's bound as its progress.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{ida_star_within, Manhattan, SearchError};
+/// use slide_solvers::{ida_star_with, Budget, Manhattan, SearchError};
 /// let shape = Shape::new(3, 3).unwrap();
 /// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
 /// let goal = Board::goal(shape);
-/// let error = ida_star_within(&start, &goal, Manhattan, 30).unwrap_err();
+/// let mut budget = Budget { max_length: Some(30), ..Budget::default() };
+/// let error = ida_star_with(&start, &goal, Manhattan, &mut budget).unwrap_err();
 /// assert_eq!(error, SearchError::TooLong { max_length: 30 });
-/// let answer = ida_star_within(&start, &goal, Manhattan, 31).unwrap();
+/// budget.max_length = Some(31);
+/// let answer = ida_star_with(&start, &goal, Manhattan, &mut budget).unwrap();
 /// assert_eq!(answer.length(), Some(31));
 /// ```
-pub fn ida_star_within<H: Heuristic>(
+pub fn ida_star_with<H: Heuristic>(
     start: &Board,
     target: &Board,
     heuristic: H,
-    max_length: usize,
+    budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
     if let Some(answer) = answer_without_search(start, target)? {
         return Ok(answer);
     }
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+    let max_length = budget.max_length;
     let mut search = Search {
         neighbours: start.shape().neighbours(),
         target: target.tiles(),
@@ -67,24 +72,38 @@ pub fn ida_star_within<H: Heuristic>(
         },
         next_bound: u32::MAX,
         estimate,
+        watch: Watch::new(budget),
+        stopped: None,
+        bound: h,
     };
-    let bound_limit = max_length.min(u32::MAX as usize) as u32;
-    let mut bound = h;
-    while bound <= bound_limit {
+    let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
+    while search.bound <= bound_limit {
         search.next_bound = u32::MAX;
-        if search.dfs(0, h, bound, NO_MOVE) {
+        search.watch.report(search.bound as usize, 0, search.stats.generated);
+        let found = search.dfs(0, h, NO_MOVE);
+        if let Some(error) = search.stopped {
+            return Err(error);
+        }
+        if found {
             return Ok(Answer {
                 path: Some(search.path),
                 stats: search.stats,
             });
         }
-        bound = search.next_bound;
+        // Every iteration raises the bound, so a search with a poor
+        // estimate still ends: at the latest at the length of some path.
+        search.bound = search.next_bound;
     }
-    Err(SearchError::TooLong { max_length })
+    Err(SearchError::TooLong {
+        max_length: max_length.unwrap_or(u32::MAX as usize),
+    })
 }
 
+/// Nodes expanded between two looks at the clock.
+const NODES_PER_TICK: u64 = 1 << 14;
+
 /// The state of one IDA* run.
-struct Search<E> {
+struct Search<'b, 'a, E> {
     neighbours: &'static [[u8; 4]; MAX_CELLS],
     /// The target's packed tiles.
     target: u64,
@@ -98,13 +117,26 @@ struct Search<E> {
     next_bound: u32,
     /// The heuristic's estimate, following the board.
     estimate: E,
+    /// The clock of the budget, and why the search stopped early, if it did.
+    watch: Watch<'b, 'a>,
+    stopped: Option<SearchError>,
+    /// The current iteration's bound on `g + h`.
+    bound: u32,
 }
 
-impl<E: Estimate> Search<E> {
+impl<E: Estimate> Search<'_, '_, E> {
     /// Searches below the current board, `g` moves from the start with
-    /// estimate `h`; `last` is the index of the move that led here.
-    fn dfs(&mut self, g: u32, h: u32, bound: u32, last: u8) -> bool {
+    /// estimate `h`; `last` is the index of the move that led here. Returns
+    /// whether it found the target, or had to stop (then `stopped` says why).
+    fn dfs(&mut self, g: u32, h: u32, last: u8) -> bool {
         self.stats.expanded += 1;
+        if self.stats.expanded % NODES_PER_TICK == 0 {
+            if let Err(error) = self.watch.tick(self.bound as usize, 0, self.stats.generated) {
+                self.stopped = Some(error);
+                return true;
+            }
+        }
+        let bound = self.bound;
         let blank = self.blank;
         for mv in Move::ALL {
             if Move::undoes(mv as u8, last) {
@@ -128,7 +160,10 @@ impl<E: Estimate> Search<E> {
                 self.next_bound = self.next_bound.min(f);
             } else {
                 self.path.push(mv);
-                if (child_h == 0 && self.tiles == self.target) || self.dfs(g + 1, child_h, bound, mv as u8) {
+                // The goal test compares boards rather than trusting `h = 0`:
+                // an estimate that is wrongly above 0 at the goal delays it
+                // to a later iteration instead of hiding it for ever.
+                if self.tiles == self.target || self.dfs(g + 1, child_h, mv as u8) {
                     return true;
                 }
                 self.path.pop();

@@ -22,6 +22,7 @@ use std::marker::PhantomData;
 
 use slide_core::{rank, slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
 
+use crate::budget::{Budget, Watch};
 use crate::node::{Node, Wide};
 use crate::packed::PackedMoves;
 use crate::scratch::Scratch;
@@ -53,9 +54,17 @@ pub(crate) trait Visited<N> {
     fn full(&self) -> bool;
 }
 
-/// Why a layer could not be expanded: the visited states reached their cap.
+/// Why a layer's expansion stopped before its end.
 #[derive(Debug)]
-pub(crate) struct Full;
+pub(crate) enum Stop {
+    /// The visited states reached their cap.
+    Full,
+    /// The search's budget ran out otherwise (its time).
+    Budget(SearchError),
+}
+
+/// Chunks expanded between two calls of an expansion's `tick`.
+const CHUNKS_PER_TICK: usize = 16;
 
 /// Boards expanded per pass: enough children to keep the loads busy, few
 /// enough that they are still in the first-level cache when looked up.
@@ -64,7 +73,8 @@ const CHUNK: usize = 64;
 /// Expands `layer`, the newest layer of side `side`: records each child in
 /// `visited` and keeps the new ones at the start of `next`. Returns how many
 /// were kept, and a new child the other side had reached, if there is one
-/// (then the expansion stops there).
+/// (then the expansion stops there). Every few chunks it calls `tick` with
+/// the counts so far, which may stop it.
 ///
 /// Invariant: `next`'s length is the most it has held, not the layer's: the
 /// kept children are `next[..kept]`, and the rest is scratch that the
@@ -78,9 +88,10 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
     visited: &mut V,
     side: usize,
     stats: &mut Stats,
-) -> Result<(usize, Option<C::Node>), Full> {
+    tick: &mut dyn FnMut(&Stats) -> Result<(), SearchError>,
+) -> Result<(usize, Option<C::Node>), Stop> {
     let mut kept = 0;
-    for chunk in layer.chunks(CHUNK) {
+    for (index, chunk) in layer.chunks(CHUNK).enumerate() {
         // A board has at most four moves: room for all of the chunk's children.
         let room = kept + 4 * chunk.len();
         if next.len() < room {
@@ -115,7 +126,10 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
             return Ok((kept, meeting));
         }
         if visited.full() {
-            return Err(Full);
+            return Err(Stop::Full);
+        }
+        if index % CHUNKS_PER_TICK == CHUNKS_PER_TICK - 1 {
+            tick(stats).map_err(Stop::Budget)?;
         }
     }
     Ok((kept, None))
@@ -209,27 +223,54 @@ pub(crate) enum Ends {
 }
 
 /// A shortest path from `start` to `target` (of one shape, connected by
-/// parity: checked by the caller) by a layered search from `ends`, storing
-/// at most `limit` states on boards that use hashing.
+/// parity: checked by the caller) by a layered search from `ends`, within
+/// `budget` (its states count on boards that use hashing).
 pub(crate) fn shortest_path(
     start: &Board,
     target: &Board,
     ends: Ends,
-    limit: usize,
+    budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<Answer, SearchError> {
     let shape = start.shape();
+    let limit = budget.max_states;
+    let mut watch = Watch::new(budget);
     let answer = if let Some(moves) = PackedMoves::of(shape) {
-        with_dense_map(start, target, ends, moves, scratch)
+        with_dense_map(start, target, ends, moves, &mut watch, scratch)
     } else if shape.cells() <= 9 {
-        with_dense_map(start, target, ends, &StepMoves::<u64>::new(shape, true), scratch)
+        with_dense_map(
+            start,
+            target,
+            ends,
+            &StepMoves::<u64>::new(shape, true),
+            &mut watch,
+            scratch,
+        )
     } else if shape.cells() <= DENSE_MAX_CELLS {
-        with_dense_map(start, target, ends, &StepMoves::<Wide>::new(shape, true), scratch)
+        with_dense_map(
+            start,
+            target,
+            ends,
+            &StepMoves::<Wide>::new(shape, true),
+            &mut watch,
+            scratch,
+        )
     } else {
         let moves = StepMoves::<Wide>::new(shape, false);
-        search(start, target, ends, &moves, &mut HashedMap::new(limit), scratch)
+        search(
+            start,
+            target,
+            ends,
+            &moves,
+            &mut HashedMap::new(limit),
+            &mut watch,
+            scratch,
+        )
     };
-    answer.map_err(|Full| SearchError::StateLimit { limit })
+    answer.map_err(|stop| match stop {
+        Stop::Full => SearchError::StateLimit { limit },
+        Stop::Budget(error) => error,
+    })
 }
 
 /// [`search`] with a dense map borrowed from `scratch` and given back.
@@ -238,10 +279,11 @@ fn with_dense_map<C: Children>(
     target: &Board,
     ends: Ends,
     moves: &C,
+    watch: &mut Watch,
     scratch: &mut Scratch,
-) -> Result<Answer, Full> {
+) -> Result<Answer, Stop> {
     let mut visited = DenseMap::new(start.shape(), scratch);
-    let answer = search(start, target, ends, moves, &mut visited, scratch);
+    let answer = search(start, target, ends, moves, &mut visited, watch, scratch);
     visited.give_back(scratch);
     answer
 }
@@ -254,8 +296,9 @@ fn search<C, V>(
     ends: Ends,
     moves: &C,
     visited: &mut V,
+    watch: &mut Watch,
     scratch: &mut Scratch,
-) -> Result<Answer, Full>
+) -> Result<Answer, Stop>
 where
     C: Children,
     V: Visited<C::Node> + StateMap,
@@ -272,6 +315,8 @@ where
         layers[side][0] = node;
     }
     let mut stats = Stats::default();
+    // The depth reached from each end, and the states stored in all.
+    let (mut depths, mut stored) = ([0usize; 2], 2u64);
     let found = loop {
         let side = match ends {
             Ends::Both if lens[1] < lens[0] => 1,
@@ -280,14 +325,27 @@ where
         if lens[side] == 0 {
             break Ok(None);
         }
+        let depth = depths[0] + depths[1] + 1;
+        watch.report(depth, stored, stats.generated);
+        let mut tick = |stats: &Stats| watch.tick(depth, stored, stats.generated);
         let [sides @ .., next] = &mut layers;
-        match expand_layer(moves, &sides[side][..lens[side]], next, visited, side, &mut stats) {
-            Err(Full) => break Err(Full),
+        match expand_layer(
+            moves,
+            &sides[side][..lens[side]],
+            next,
+            visited,
+            side,
+            &mut stats,
+            &mut tick,
+        ) {
+            Err(stop) => break Err(stop),
             Ok((_, Some(meeting))) => break Ok(Some(meeting)),
             Ok((kept, None)) => {
                 // The new layer becomes the side's; the expanded one's buffer is next to fill.
                 std::mem::swap(&mut sides[side], next);
                 lens[side] = kept;
+                depths[side] += 1;
+                stored += kept as u64;
             }
         }
     };

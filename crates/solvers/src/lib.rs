@@ -32,6 +32,7 @@
 mod batch;
 mod bfs;
 mod bidirectional_bfs;
+mod budget;
 mod distance_table;
 mod heuristic;
 mod ida_star;
@@ -48,17 +49,18 @@ use std::fmt;
 
 use slide_core::{Board, Move, PairError};
 
-pub use crate::batch::solve_all;
-pub use crate::bfs::{bfs, bfs_in, bfs_with_limit};
-pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with_limit};
+pub use crate::batch::{solve_all, ToTarget};
+pub use crate::bfs::{bfs, bfs_in, bfs_with};
+pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
+pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT_STATE_LIMIT};
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate};
-pub use crate::ida_star::{ida_star, ida_star_within};
+pub use crate::ida_star::{ida_star, ida_star_with};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
 pub use crate::scratch::Scratch;
-pub use crate::visited::{DEFAULT_STATE_LIMIT, DENSE_MAX_CELLS};
+pub use crate::visited::DENSE_MAX_CELLS;
 
 /// What a search counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,6 +127,11 @@ pub enum SearchError {
         /// The largest number of moves allowed.
         max_length: usize,
     },
+    /// The search ran as long as it was allowed and stopped.
+    OutOfTime {
+        /// The time it was allowed.
+        limit: std::time::Duration,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -133,7 +140,13 @@ impl fmt::Display for SearchError {
             SearchError::Pair(error) => error.fmt(f),
             SearchError::StateLimit { limit } => write!(
                 f,
-                "the search stopped after storing {limit} states without reaching the target; IDA* needs no such memory"
+                "the search stopped after storing {limit} states (at most {}) without reaching the target; IDA* needs no such memory",
+                crate::budget::state_memory(*limit as u64)
+            ),
+            SearchError::OutOfTime { limit } => write!(
+                f,
+                "the search stopped after {} s, its time limit, without reaching the target",
+                limit.as_secs_f64()
             ),
             SearchError::Heuristic(error) => error.fmt(f),
             SearchError::TooLong { max_length } => {

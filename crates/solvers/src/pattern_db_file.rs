@@ -1,8 +1,9 @@
 //! The file format of pattern databases: versioned and checksummed, so that
 //! a cache can tell a sound file from a damaged one.
 
-use slide_core::{Shape, MAX_CELLS};
+use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
+use crate::pattern_db::{placement_index, Regions};
 use crate::PatternDb;
 
 /// The first bytes of a database file.
@@ -106,13 +107,81 @@ impl PatternDb {
         if fnv1a(body).to_le_bytes() != checksum {
             return Err("the checksum does not match: the file is damaged".to_string());
         }
-        Ok(PatternDb {
+        let db = PatternDb {
             shape,
             blank,
             cells: n,
             goal_cells,
             table,
-        })
+        };
+        db.check_values()?;
+        Ok(db)
+    }
+
+    /// The size in bytes of the file of a pattern of `k` tiles on `shape`,
+    /// so that a reader can refuse a file of another size without reading it.
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::PatternDb;
+    /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
+    /// assert_eq!(PatternDb::file_size(db.shape(), 3), db.to_bytes().len() as u64);
+    /// ```
+    pub fn file_size(shape: Shape, k: usize) -> u64 {
+        let n = shape.cells() as u64;
+        let placements: u64 = (n + 1 - k as u64..=n).product();
+        (8 + 4 + 4 + k + 8 + 8) as u64 + placements * MAX_CELLS as u64
+    }
+
+    /// A cheap check that the values make sense, for tables read from a file
+    /// whose checksum may have been made anew over altered values: the goal
+    /// is at distance 0, and on a sample of placements, every move of a
+    /// pattern tile changes the value by at most one.
+    fn check_values(&self) -> Result<(), String> {
+        let (n, k) = (self.cells, self.goal_cells.len());
+        let regions = Regions::new(self.shape);
+        let occupied = |cells: &[u8]| cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
+        let value = |cells: &[u8], blank: usize| {
+            let lowest = regions
+                .region(1 << blank, regions.board & !occupied(cells))
+                .trailing_zeros() as usize;
+            self.table[placement_index(cells, n) * MAX_CELLS + lowest]
+        };
+        if value(&self.goal_cells, self.blank as usize) != 0 {
+            return Err("the goal's value is not 0: the table is damaged".to_string());
+        }
+        let mut random = SplitMix64::new(0x5A17_C4EC);
+        let mut cells = [0u8; MAX_CELLS];
+        for _ in 0..1000 {
+            // A random placement, and a random free cell for the blank.
+            let mut order: Vec<u8> = (0..n as u8).collect();
+            for i in 0..=k {
+                order.swap(i, i + random.below(n - i));
+            }
+            cells[..k].copy_from_slice(&order[..k]);
+            let blank = order[k] as usize;
+            let here = value(&cells[..k], blank);
+            if here == u8::MAX {
+                continue;
+            }
+            let free = regions.board & !occupied(&cells[..k]);
+            let region = regions.region(1 << blank, free);
+            for i in 0..k {
+                let from = cells[i];
+                let mut targets = regions.neighbours[from as usize] & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    cells[i] = to;
+                    let there = value(&cells[..k], from as usize);
+                    cells[i] = from;
+                    if there == u8::MAX || there.abs_diff(here) > 1 {
+                        return Err("one move changes a value by more than one: the table is damaged".to_string());
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The shape the database is for.

@@ -15,13 +15,13 @@ use crate::node::Wide;
 ///
 /// ```
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{bidirectional_bfs_in, Scratch, DEFAULT_STATE_LIMIT};
+/// use slide_solvers::{bidirectional_bfs_in, Budget, Scratch};
 /// let shape = Shape::new(3, 3).unwrap();
 /// let goal = Board::goal(shape);
 /// let mut scratch = Scratch::new();
 /// for text in ["1 2 3 4 5 6 7 x 8", "8 6 7 2 5 4 3 x 1"] {
 ///     let start = Board::parse(shape, text).unwrap();
-///     assert!(bidirectional_bfs_in(&mut scratch, &start, &goal, DEFAULT_STATE_LIMIT).is_ok());
+///     assert!(bidirectional_bfs_in(&mut scratch, &start, &goal, &mut Budget::default()).is_ok());
 /// }
 /// ```
 #[derive(Default)]

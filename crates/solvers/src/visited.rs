@@ -17,10 +17,6 @@ use crate::scratch::Scratch;
 /// Boards of at most this many cells get a dense table (10!/2 slots = 3.6 M at most).
 pub const DENSE_MAX_CELLS: usize = 10;
 
-/// How many states a hashed search may store before it gives up: about
-/// 2.5 GB with its layers, a tenth of this machine's memory.
-pub const DEFAULT_STATE_LIMIT: usize = 50_000_000;
-
 #[cfg(feature = "fxhash")]
 type HashMap = fxhash::FxHashMap<u64, u8>;
 #[cfg(not(feature = "fxhash"))]

@@ -146,12 +146,15 @@ pub fn path_judge(folder: &str) -> Option<PathJudge> {
 impl PathJudge {
     /// Checks the output `got` against the expected output `want` for `input`.
     pub fn compare(&self, input: &str, want: &str, got: &str) -> Result<(), String> {
-        let symbols = slide_core::symbols(input, self.shape);
-        let cells = if self.counted { &symbols[1..] } else { &symbols[..] };
-        let starts = if cells.is_empty() {
+        let mut cells = slide_core::symbols(input, self.shape)
+            .skip(self.counted as usize)
+            .peekable();
+        let starts = if cells.peek().is_none() {
             Vec::new()
         } else {
-            slide_core::boards(cells, self.shape).map_err(|e| format!("the case's input is bad: {e}"))?
+            slide_core::boards(cells, self.shape)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("the case's input is bad: {e}"))?
         };
         let (want_lines, got_lines): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
         if want_lines.len() != starts.len() || (!got.is_empty() && !got.ends_with('\n')) {
@@ -236,6 +239,55 @@ pub fn run_program(path: &Path, input: &[u8]) -> Result<String, String> {
     }
 }
 
+/// The exit status, standard output and standard error of `sh -c SCRIPT`,
+/// with `$PROGRAM` set to `program`.
+pub fn shell(script: &str, program: &Path) -> (i32, String, String) {
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("PROGRAM", program)
+        .output()
+        .unwrap_or_else(|e| panic!("running sh: {e}"));
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (
+        output.status.code().unwrap_or(-1),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+/// Runs `program` on `unit` repeated to about `bytes` bytes, with its
+/// address space capped at 16 MB (the program itself) plus four times the
+/// input, and checks that it answers: memory grows with the input by a
+/// small factor only.
+///
+/// # Panics
+/// Panics if the program fails, or answers nothing.
+pub fn check_memory(program: &Path, unit: &str, bytes: usize) {
+    let input = unit.repeat(bytes / unit.len() + 1);
+    let name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = std::env::temp_dir().join(format!("slide-memory-{}-{name}.in", std::process::id()));
+    fs::write(&file, &input).unwrap_or_else(|e| panic!("writing {}: {e}", file.display()));
+    let limit_kb = (16 << 20) / 1024 + 4 * input.len() / 1024;
+    let script = format!("ulimit -v {limit_kb}; \"$PROGRAM\" < '{}' | wc -l", file.display());
+    let (status, stdout, stderr) = shell(&script, program);
+    let _ = fs::remove_file(&file);
+    assert_eq!(
+        (status, stderr.as_str()),
+        (0, ""),
+        "{} on {} bytes",
+        program.display(),
+        input.len()
+    );
+    assert!(
+        stdout.trim().parse::<usize>().unwrap_or(0) > 0,
+        "no answers: {stdout:?}"
+    );
+}
+
 /// `count` pseudo-random strings of up to `max_len` characters drawn from
 /// `alphabet`, the same on every run: inputs for checking that a driver
 /// answers or refuses, and never panics.
@@ -260,6 +312,14 @@ pub fn random_inputs(alphabet: &str, count: usize, max_len: usize) -> Vec<String
 /// ```
 #[macro_export]
 macro_rules! driver_tests {
+    ($folder:literal, $run:path, $program:expr, large = $unit:expr) => {
+        $crate::driver_tests!($folder, $run, $program);
+
+        #[test]
+        fn a_large_input_costs_a_small_factor_of_its_size() {
+            $crate::check_memory(std::path::Path::new($program), $unit, 8 << 20);
+        }
+    };
     ($folder:literal, $run:path, $program:expr) => {
         #[test]
         fn testdata() {
@@ -284,6 +344,44 @@ macro_rules! driver_tests {
             for input in $crate::random_inputs("12345678x.0_9y \t\r\n", 3000, 40) {
                 let _ = $run(&input);
             }
+        }
+
+        #[test]
+        fn errors_quote_a_short_escaped_piece() {
+            for input in ["1 2 3 \u{1b}[31m 5 6", &format!("1 2 {} 4", "9".repeat(100_000))] {
+                if let Err(message) = $run(input) {
+                    assert!(message.len() < 200, "{} bytes", message.len());
+                    assert!(!message.chars().any(char::is_control), "{message:?}");
+                }
+            }
+        }
+
+        #[test]
+        fn a_closed_pipe_ends_it_quietly_and_closed_output_is_an_error() {
+            let program = std::path::Path::new($program);
+            // The reader goes away before the program writes.
+            let mut child = std::process::Command::new(program)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let input = $crate::cases($folder)
+                .into_iter()
+                .find(|case| matches!(case.expected, $crate::Expected::Output(_)));
+            let input = input.map(|case| case.input).unwrap_or_default();
+            std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(
+                (output.status.code(), output.stderr.as_slice()),
+                (Some(0), &b""[..])
+            );
+            let (status, _, stderr) = $crate::shell("echo 12345678x | \"$PROGRAM\" >&-", program);
+            assert_eq!(
+                (status, stderr.as_str()),
+                (1, "error: standard output is closed: the answers would be lost\n")
+            );
         }
     };
 }
