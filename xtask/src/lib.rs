@@ -440,6 +440,8 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
         );
     }
     out.push_str(&driver_text);
+    // The driver's own functions stay: a judge may call them (LeetCode).
+    let protected = out.lines().count();
     for (index, library) in libraries.iter().enumerate() {
         if !included.contains(&index) {
             continue;
@@ -462,7 +464,102 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
             rewrite(&body, library)
         ));
     }
-    Ok(out)
+    Ok(remove_unused_functions(&out, protected))
+}
+
+/// `source` without the functions nothing calls: free functions and methods
+/// of inherent `impl` blocks whose name appears nowhere else in the file,
+/// with the attributes above them, until none is left. Methods of trait
+/// `impl` blocks and of traits stay: a trait may need them. A name that
+/// appears anywhere else (even as another item's name) keeps the function,
+/// and so do the first `protected` lines (the driver's own code).
+fn remove_unused_functions(source: &str, protected: usize) -> String {
+    let mut text = source.to_string();
+    loop {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for word in text.split(|c: char| !is_ident(c)).filter(|w| !w.is_empty()) {
+            *counts.entry(word).or_default() += 1;
+        }
+        let mut removed: Vec<(usize, usize)> = Vec::new();
+        // The depths at which a trait or a trait `impl` block opened.
+        let mut kept_blocks: Vec<i32> = Vec::new();
+        let mut depth = 0i32;
+        let mut i = 0;
+        while i < lines.len() {
+            let trimmed = lines[i].trim();
+            let opens = lines[i].matches('{').count() as i32 - lines[i].matches('}').count() as i32;
+            let is_trait_block = (trimmed.starts_with("impl") && trimmed.contains(" for "))
+                || trimmed.starts_with("trait ")
+                || trimmed.starts_with("pub trait ")
+                || trimmed.starts_with("pub(crate) trait ");
+            if is_trait_block && trimmed.ends_with('{') {
+                kept_blocks.push(depth);
+            }
+            let name = [
+                "fn ",
+                "pub fn ",
+                "pub(crate) fn ",
+                "const fn ",
+                "pub const fn ",
+                "pub(crate) const fn ",
+            ]
+            .iter()
+            .find_map(|prefix| trimmed.strip_prefix(prefix))
+            .map(|rest| rest.split(|c: char| !is_ident(c)).next().unwrap_or(""));
+            if let (Some(name), true) = (name, kept_blocks.is_empty() && i >= protected) {
+                // The function's lines: to where the depth comes back.
+                let mut end = i;
+                let mut inner = opens;
+                while inner > 0 || (end == i && !trimmed.ends_with('}') && !trimmed.ends_with(';')) {
+                    end += 1;
+                    if end >= lines.len() {
+                        break;
+                    }
+                    inner += lines[end].matches('{').count() as i32 - lines[end].matches('}').count() as i32;
+                    if inner <= 0 && lines[end].contains('}') {
+                        break;
+                    }
+                }
+                let own: usize = lines[i..=end.min(lines.len() - 1)]
+                    .iter()
+                    .flat_map(|line| line.split(|c: char| !is_ident(c)))
+                    .filter(|w| *w == name)
+                    .count();
+                if !name.is_empty() && name != "main" && counts.get(name).copied().unwrap_or(0) == own {
+                    // The attributes above belong to it.
+                    let mut start = i;
+                    while start > 0 && lines[start - 1].trim().starts_with("#[") {
+                        start -= 1;
+                    }
+                    removed.push((start, end));
+                    i = end + 1;
+                    continue;
+                }
+            }
+            depth += opens;
+            while kept_blocks.last().is_some_and(|&opened| depth <= opened) {
+                kept_blocks.pop();
+            }
+            i += 1;
+        }
+        if removed.is_empty() {
+            return text;
+        }
+        let mut kept = String::with_capacity(text.len());
+        let mut next = 0;
+        for (index, line) in lines.iter().enumerate() {
+            if next < removed.len() && index > removed[next].1 {
+                next += 1;
+            }
+            if next < removed.len() && (removed[next].0..=removed[next].1).contains(&index) {
+                continue;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        text = kept;
+    }
 }
 
 #[cfg(test)]
@@ -493,6 +590,15 @@ mod tests {
         let source = "impl Board {\n}\nimpl fmt::Display for Grid<'_> {\n}\n    impl<T> PerShape<T> {\n}\n";
         let found: Vec<String> = impl_targets(source).into_iter().collect();
         assert_eq!(found, ["Board", "Grid", "PerShape"]);
+    }
+
+    #[test]
+    fn functions_nothing_calls_are_removed() {
+        let source = "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\n#[cold]\nfn unused() {\n\tgone();\n}\nfn gone() {\n}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n\tpub fn method(&self) {\n\t}\n}\n";
+        assert_eq!(
+            remove_unused_functions(source, 0),
+            "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n}\n"
+        );
     }
 
     #[test]

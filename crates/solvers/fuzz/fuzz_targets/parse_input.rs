@@ -9,6 +9,7 @@ use slide_core::{boards, symbols, Board, Shape};
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let _ = Board::parse_rows(text, None);
+    let _ = slide_core::parse_path(text);
     for shape in Shape::all() {
         let _ = Board::parse(shape, text);
         let _ = Board::parse_rows(text, Some(shape));
