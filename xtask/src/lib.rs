@@ -508,20 +508,24 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
             .find_map(|prefix| trimmed.strip_prefix(prefix))
             .map(|rest| rest.split(|c: char| !is_ident(c)).next().unwrap_or(""));
             if let (Some(name), true) = (name, kept_blocks.is_empty() && i >= protected) {
-                // The function's lines: to where the depth comes back.
-                let mut end = i;
-                let mut inner = opens;
-                while inner > 0 || (end == i && !trimmed.ends_with('}') && !trimmed.ends_with(';')) {
+                // The function's lines: from its header (which may span lines)
+                // to where the depth comes back after its body opened.
+                let (mut end, mut inner, mut opened) = (i, 0i32, false);
+                loop {
+                    let line = lines[end];
+                    inner += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+                    opened |= line.contains('{');
+                    let done = if opened {
+                        inner <= 0
+                    } else {
+                        line.trim_end().ends_with(';')
+                    };
+                    if done || end + 1 == lines.len() {
+                        break;
+                    }
                     end += 1;
-                    if end >= lines.len() {
-                        break;
-                    }
-                    inner += lines[end].matches('{').count() as i32 - lines[end].matches('}').count() as i32;
-                    if inner <= 0 && lines[end].contains('}') {
-                        break;
-                    }
                 }
-                let own: usize = lines[i..=end.min(lines.len() - 1)]
+                let own: usize = lines[i..=end]
                     .iter()
                     .flat_map(|line| line.split(|c: char| !is_ident(c)))
                     .filter(|w| *w == name)
@@ -594,7 +598,7 @@ mod tests {
 
     #[test]
     fn functions_nothing_calls_are_removed() {
-        let source = "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\n#[cold]\nfn unused() {\n\tgone();\n}\nfn gone() {\n}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n\tpub fn method(&self) {\n\t}\n}\n";
+        let source = "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\n#[cold]\nfn unused() {\n\tgone();\n}\nfn gone(\n\ta: u8,\n) -> u8 {\n\ta\n}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n\tpub fn method(&self) {\n\t}\n}\n";
         assert_eq!(
             remove_unused_functions(source, 0),
             "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n}\n"

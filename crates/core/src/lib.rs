@@ -22,7 +22,9 @@
 #![deny(missing_docs)]
 
 mod board;
+mod graph;
 mod input;
+mod large;
 mod moves;
 mod parse;
 mod random;
@@ -31,10 +33,12 @@ mod shape;
 mod solvable;
 
 pub use crate::board::{slide, Board, BoardError, Grid};
+pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
 pub use crate::input::{boards, Boards, InputError};
-pub use crate::moves::{parse_path, path_string, Move, PathError, NO_MOVE};
+pub use crate::large::{large_is_solvable, read_large_board, read_side, Numbers, MAX_SIDE};
+pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
-pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, unrank, RankSteps};
+pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
 pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

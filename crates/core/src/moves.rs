@@ -121,6 +121,73 @@ pub fn path_string(path: &[Move]) -> String {
     path.iter().map(|m| m.letter()).collect()
 }
 
+/// An order of the four moves, as a judge ranks their letters: with `dlru`,
+/// `d < l < r < u`. Searches try moves in this order, and among the
+/// shortest paths the one they return comes first in it. The case the order
+/// is written in is the case its paths are written in.
+///
+/// ```
+/// use slide_core::{Move, MoveOrder};
+/// let order = MoveOrder::parse("DLRU").unwrap();
+/// assert_eq!(order.moves(), [Move::Down, Move::Left, Move::Right, Move::Up]);
+/// assert_eq!(order.write(&[Move::Up, Move::Left]), "UL");
+/// assert!(MoveOrder::parse("dlrd").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveOrder {
+    moves: [Move; 4],
+    upper: bool,
+}
+
+impl MoveOrder {
+    /// Korf's order, `ulrd`: the searches' default.
+    pub const KORF: MoveOrder = MoveOrder {
+        moves: Move::ALL,
+        upper: false,
+    };
+
+    /// The order written as its four letters, each of `u d l r` once, all
+    /// lower case or all capitals.
+    pub fn parse(text: &str) -> Result<MoveOrder, String> {
+        let refuse = || {
+            format!(
+                "the move order '{}' must name each of u, d, l and r once, all in one case (such as dlru)",
+                crate::parse::quoted(text)
+            )
+        };
+        let letters: Vec<char> = text.chars().collect();
+        let upper = letters.iter().all(char::is_ascii_uppercase);
+        let lower = letters.iter().all(char::is_ascii_lowercase);
+        if letters.len() != 4 || !(upper || lower) {
+            return Err(refuse());
+        }
+        let mut moves = [Move::Up; 4];
+        for (slot, &letter) in moves.iter_mut().zip(&letters) {
+            *slot = Move::from_letter(letter).ok_or_else(refuse)?;
+        }
+        if (0..4).any(|i| moves[i + 1..].contains(&moves[i])) {
+            return Err(refuse());
+        }
+        Ok(MoveOrder { moves, upper })
+    }
+
+    /// The moves, first to last.
+    #[inline]
+    pub fn moves(self) -> [Move; 4] {
+        self.moves
+    }
+
+    /// `path` written in this order's case.
+    pub fn write(self, path: &[Move]) -> String {
+        let text = path_string(path);
+        if self.upper {
+            text.to_uppercase()
+        } else {
+            text
+        }
+    }
+}
+
 /// Why a text is not a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PathError {

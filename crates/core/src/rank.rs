@@ -63,10 +63,22 @@ pub const fn factorial(n: usize) -> u64 {
 /// assert_eq!(unrank(shape, rank(&goal)), Some(goal));
 /// ```
 pub fn rank(board: &Board) -> u64 {
-    let n = board.shape().cells();
+    rank_tiles(board.tiles(), board.shape().cells())
+}
+
+/// [`rank`] of the packed tiles of any arrangement of `cells` cells (a board
+/// or a graph's state: see [`crate::Graph`]).
+///
+/// ```
+/// use slide_core::{rank, rank_tiles, Board, Shape};
+/// let goal = Board::goal(Shape::new(2, 3).unwrap());
+/// assert_eq!(rank_tiles(goal.tiles(), 6), rank(&goal));
+/// ```
+pub fn rank_tiles(tiles: u64, cells: usize) -> u64 {
+    let n = cells;
     let mut pos = [0u8; MAX_CELLS];
     for cell in 0..n {
-        pos[board.tile(cell)] = cell as u8;
+        pos[((tiles >> (4 * cell)) & 0xF) as usize] = cell as u8;
     }
     // Left to right: the later entries smaller than pos[k] are the cells below
     // pos[k] that no earlier entry took. `free` has a bit per cell not yet

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Shape, NO_MOVE};
+use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, MoveOrder, Shape, NO_MOVE};
 
 use crate::layered::{expand_layer, Children, StepMoves, Visited};
 use crate::node::{Node, Wide};
@@ -64,6 +64,8 @@ impl std::error::Error for TableError {}
 pub struct DistanceTable {
     goal: Board,
     distances: Vec<u8>,
+    /// The largest distance, and a board at it: one of the search's last layer.
+    farthest: (usize, Board),
 }
 
 impl DistanceTable {
@@ -85,14 +87,19 @@ impl DistanceTable {
         // the ranked sequence: opposite parities. So exactly one of them can
         // reach the goal, and `rank / 2` indexes the reachable half densely.
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
-        if let Some(moves) = PackedMoves::of(shape) {
-            search_all(&goal, &mut distances, moves);
+        let (largest, far) = if let Some(moves) = PackedMoves::of(shape) {
+            search_all(&goal, &mut distances, moves)
         } else if shape.cells() <= 9 {
-            search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true));
+            search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true))
         } else {
-            search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true));
-        }
-        Ok(DistanceTable { goal, distances })
+            search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true))
+        };
+        let farthest = Board::from_tiles(shape, far).expect("a search keeps boards valid");
+        Ok(DistanceTable {
+            goal,
+            distances,
+            farthest: (largest, farthest),
+        })
     }
 
     /// The table whose goal serves `target`: the canonical goal with the blank where `target` has it.
@@ -144,6 +151,29 @@ impl DistanceTable {
     /// assert_eq!(table.solve(&start, &target).unwrap().length(), Some(3));
     /// ```
     pub fn solve(&self, start: &Board, target: &Board) -> Result<Answer, TableError> {
+        self.solve_in_order(start, target, MoveOrder::KORF)
+    }
+
+    /// The shortest path from `start` to `target` that comes first in
+    /// `order` (the smallest in the judges' words), whose blank must be in
+    /// the cell of this table's goal.
+    ///
+    /// From a board at distance `d`, the walk takes the first move in
+    /// `order` that reaches distance `d - 1`. A path that took a later move
+    /// there comes after every path that took this one, so step by step the
+    /// walk keeps the first of all shortest paths.
+    ///
+    /// ```
+    /// use slide_core::{Board, MoveOrder, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let start = Board::parse(shape, "12X453786").unwrap();
+    /// let table = DistanceTable::for_target(&Board::goal(shape)).unwrap();
+    /// let order = MoveOrder::parse("dlru").unwrap();
+    /// let answer = table.solve_in_order(&start, &Board::goal(shape), order).unwrap();
+    /// assert_eq!(order.write(answer.path.as_ref().unwrap()), "dd");
+    /// ```
+    pub fn solve_in_order(&self, start: &Board, target: &Board, order: MoveOrder) -> Result<Answer, TableError> {
         if start.shape() != self.goal.shape()
             || target.shape() != self.goal.shape()
             || target.blank() != self.goal.blank()
@@ -164,8 +194,10 @@ impl DistanceTable {
         let mut path = Vec::with_capacity(distance);
         while distance > 0 {
             stats.expanded += 1;
-            let (mv, next, next_key) = board
-                .successors()
+            let (mv, next, next_key) = order
+                .moves()
+                .into_iter()
+                .filter_map(|mv| board.apply(mv).map(|next| (mv, next)))
                 .map(|(mv, next)| (mv, next, rank_after_slide(&board, key, next.blank())))
                 .inspect(|_| stats.generated += 1)
                 .find(|&(_, _, next_key)| self.distances[next_key as usize / 2] as usize == distance - 1)
@@ -179,6 +211,57 @@ impl DistanceTable {
             path: Some(path),
             stats,
         })
+    }
+
+    /// The largest distance from the goal, and a board at that distance
+    /// (one of the last layer of the search that built the table).
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::DistanceTable;
+    /// let table = DistanceTable::new(Shape::new(3, 3).unwrap(), 8).unwrap();
+    /// let (distance, board) = table.farthest();
+    /// assert_eq!(distance, 31);
+    /// assert_eq!(table.distance(&board), Some(31));
+    /// ```
+    pub fn farthest(&self) -> (usize, Board) {
+        self.farthest
+    }
+
+    /// A board as far as any from `start`, whose blank must be in the cell of
+    /// this table's goal, and a shortest path from `start` to it.
+    ///
+    /// Moves undo each other, so the boards farthest from `start` are those
+    /// farthest *to* it: the table's farthest board, named with `start`'s
+    /// tiles, and the path to it is the path from it, reversed.
+    ///
+    /// ```
+    /// use slide_core::{Board, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let start = Board::parse(shape, "2 6 4 1 3 7 0 5 8").unwrap();
+    /// let table = DistanceTable::for_target(&start).unwrap();
+    /// let (far, answer) = table.farthest_from(&start).unwrap();
+    /// assert_eq!(answer.length(), Some(31));
+    /// assert_eq!(start.apply_path(answer.path.as_ref().unwrap()), Some(far));
+    /// ```
+    pub fn farthest_from(&self, start: &Board) -> Result<(Board, Answer), TableError> {
+        let (_, canonical) = self.farthest();
+        // `relabel` named `start`'s tiles as the goal's; name them back.
+        let mut name = [0u8; slide_core::MAX_CELLS];
+        for cell in 0..start.shape().cells() {
+            name[self.goal.tile(cell)] = start.tile(cell) as u8;
+        }
+        let cells: Vec<u8> = canonical.cells().iter().map(|&t| name[t as usize]).collect();
+        let far = Board::from_cells(start.shape(), &cells).expect("renaming a permutation gives a permutation");
+        let mut answer = self.solve(&far, start)?;
+        if let Some(path) = &mut answer.path {
+            path.reverse();
+            for mv in path.iter_mut() {
+                *mv = mv.reverse();
+            }
+        }
+        Ok((far, answer))
     }
 
     /// How many positions lie at each distance from the goal, from 0 to the largest.
@@ -204,7 +287,7 @@ impl DistanceTable {
 
 /// The layered search of [`DistanceTable::new`]: fills `distances`
 /// (indexed by rank / 2) from `goal`, a layer at a time.
-fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
+fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) -> (usize, u64) {
     let goal_rank = rank(goal);
     distances[goal_rank as usize / 2] = 0;
     // Room for the widest layer from the start: the buffers are zeros the
@@ -217,7 +300,8 @@ fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
     let mut next = vec![C::Node::default(); room];
     let (mut len, mut distance) = (1, 0);
     let mut stats = Stats::default();
-    while len > 0 {
+    // The goal's layer is not empty, so some layer is the last.
+    loop {
         distance += 1;
         let mut visited = Distances { distances, distance };
         let (kept, _) = expand_layer(
@@ -230,6 +314,11 @@ fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) {
             &mut |_| Ok(()),
         )
         .expect("a distance table has room for every board, and all the time it needs");
+        if kept == 0 {
+            // The layer just expanded is the last: a board in it is as far
+            // from the goal as any.
+            return (distance as usize - 1, layer[0].tiles());
+        }
         std::mem::swap(&mut layer, &mut next);
         len = kept;
     }

@@ -5,7 +5,7 @@
 //! The estimate follows the board ([`Estimate`]): a move updates it by the
 //! one tile that moved, and undoing the move restores it.
 
-use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
+use slide_core::{Board, Move, MoveOrder, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
@@ -55,6 +55,33 @@ pub fn ida_star_with<H: Heuristic>(
     heuristic: H,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
+    ida_star_in_order(start, target, heuristic, MoveOrder::KORF, budget)
+}
+
+/// [`ida_star_with`] trying the blank's moves in `order`: the path it
+/// returns is the shortest that comes first in `order`.
+///
+/// The last iteration is bounded by the optimal length, and every shortest
+/// path stays within that bound (the estimate never exceeds the distance);
+/// the depth-first search meets them in the order of their moves, so the
+/// first goal it reaches is the first shortest path.
+///
+/// ```
+/// use slide_core::{Board, MoveOrder, Shape};
+/// use slide_solvers::{ida_star_in_order, Budget, LinearConflict};
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15").unwrap();
+/// let order = MoveOrder::parse("DLRU").unwrap();
+/// let answer = ida_star_in_order(&start, &Board::goal(shape), LinearConflict, order, &mut Budget::default()).unwrap();
+/// assert_eq!(order.write(answer.path.as_ref().unwrap()), "LLLDDRRR");
+/// ```
+pub fn ida_star_in_order<H: Heuristic>(
+    start: &Board,
+    target: &Board,
+    heuristic: H,
+    order: MoveOrder,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError> {
     if let Some(answer) = answer_without_search(start, target)? {
         return Ok(answer);
     }
@@ -75,6 +102,7 @@ pub fn ida_star_with<H: Heuristic>(
         watch: Watch::new(budget),
         stopped: None,
         bound: h,
+        order: order.moves(),
     };
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
     while search.bound <= bound_limit {
@@ -122,6 +150,8 @@ struct Search<'b, 'a, E> {
     stopped: Option<SearchError>,
     /// The current iteration's bound on `g + h`.
     bound: u32,
+    /// The order the blank's moves are tried in.
+    order: [Move; 4],
 }
 
 impl<E: Estimate> Search<'_, '_, E> {
@@ -138,7 +168,7 @@ impl<E: Estimate> Search<'_, '_, E> {
         }
         let bound = self.bound;
         let blank = self.blank;
-        for mv in Move::ALL {
+        for mv in self.order {
             if Move::undoes(mv as u8, last) {
                 continue;
             }

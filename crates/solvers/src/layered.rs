@@ -20,13 +20,13 @@
 
 use std::marker::PhantomData;
 
-use slide_core::{rank, slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
+use slide_core::{slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::node::{Node, Wide};
 use crate::packed::PackedMoves;
 use crate::scratch::Scratch;
-use crate::visited::{path_to, DenseMap, HashedMap, StateMap};
+use crate::visited::{codes_to, DenseMap, HashedMap, StateMap};
 use crate::{Answer, SearchError, Stats, DENSE_MAX_CELLS};
 
 /// How a search's boards step to their children.
@@ -34,9 +34,12 @@ pub(crate) trait Children {
     /// The layers' entries.
     type Node: Node;
 
+    /// The most children a board has: 4 on a grid, up to 15 on a graph.
+    const MAX_CHILDREN: usize;
+
     /// Writes the children of `node`, except the one its last move came
     /// from, to `out` from `at` on; returns where they end. `out` has room
-    /// for four.
+    /// for [`Children::MAX_CHILDREN`].
     fn write_children(&self, node: Self::Node, out: &mut [Self::Node], at: usize) -> usize;
 }
 
@@ -92,8 +95,8 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>>(
 ) -> Result<(usize, Option<C::Node>), Stop> {
     let mut kept = 0;
     for (index, chunk) in layer.chunks(CHUNK).enumerate() {
-        // A board has at most four moves: room for all of the chunk's children.
-        let room = kept + 4 * chunk.len();
+        // Room for all of the chunk's children.
+        let room = kept + C::MAX_CHILDREN * chunk.len();
         if next.len() < room {
             grow(next, room);
         }
@@ -192,6 +195,7 @@ impl<N: Node> StepMoves<N> {
 
 impl<N: Node> Children for StepMoves<N> {
     type Node = N;
+    const MAX_CHILDREN: usize = 4;
 
     #[inline]
     fn write_children(&self, node: N, out: &mut [N], mut at: usize) -> usize {
@@ -233,88 +237,116 @@ pub(crate) fn shortest_path(
     scratch: &mut Scratch,
 ) -> Result<Answer, SearchError> {
     let shape = start.shape();
+    let cells = shape.cells();
     let limit = budget.max_states;
     let mut watch = Watch::new(budget);
-    let answer = if let Some(moves) = PackedMoves::of(shape) {
-        with_dense_map(start, target, ends, moves, &mut watch, scratch)
-    } else if shape.cells() <= 9 {
-        with_dense_map(
-            start,
-            target,
-            ends,
-            &StepMoves::<u64>::new(shape, true),
-            &mut watch,
-            scratch,
-        )
-    } else if shape.cells() <= DENSE_MAX_CELLS {
-        with_dense_map(
-            start,
-            target,
-            ends,
-            &StepMoves::<Wide>::new(shape, true),
-            &mut watch,
-            scratch,
-        )
+    let (roots, blanks) = ([start.tiles(), target.tiles()], [start.blank(), target.blank()]);
+    let mut stats = Stats::default();
+    let found = if let Some(moves) = PackedMoves::of(shape) {
+        let mut map = DenseMap::<true>::new(cells, scratch);
+        let found = meet(roots, blanks, ends, moves, &mut map, &mut watch, scratch, &mut stats)
+            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+        map.give_back(scratch);
+        found
+    } else if cells <= 9 {
+        let moves = StepMoves::<u64>::new(shape, true);
+        let mut map = DenseMap::<true>::new(cells, scratch);
+        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+        map.give_back(scratch);
+        found
+    } else if cells <= DENSE_MAX_CELLS {
+        let moves = StepMoves::<Wide>::new(shape, true);
+        let mut map = DenseMap::<true>::new(cells, scratch);
+        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+        map.give_back(scratch);
+        found
     } else {
         let moves = StepMoves::<Wide>::new(shape, false);
-        search(
-            start,
-            target,
-            ends,
-            &moves,
-            &mut HashedMap::new(limit),
-            &mut watch,
-            scratch,
-        )
+        let mut map = HashedMap::new(limit);
+        meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)))
     };
-    answer.map_err(|stop| match stop {
-        Stop::Full => SearchError::StateLimit { limit },
-        Stop::Budget(error) => error,
-    })
+    match found {
+        Ok(path) => Ok(Answer { path, stats }),
+        Err(stop) => Err(stop.into_error(limit)),
+    }
 }
 
-/// [`search`] with a dense map borrowed from `scratch` and given back.
-fn with_dense_map<C: Children>(
-    start: &Board,
-    target: &Board,
-    ends: Ends,
-    moves: &C,
-    watch: &mut Watch,
-    scratch: &mut Scratch,
-) -> Result<Answer, Stop> {
-    let mut visited = DenseMap::new(start.shape(), scratch);
-    let answer = search(start, target, ends, moves, &mut visited, watch, scratch);
-    visited.give_back(scratch);
-    answer
+impl Stop {
+    /// The error a search reports for this stop, with `limit` its state cap.
+    pub(crate) fn into_error(self, limit: usize) -> SearchError {
+        match self {
+            Stop::Full => SearchError::StateLimit { limit },
+            Stop::Budget(error) => error,
+        }
+    }
 }
 
-/// The search itself, compiled once per kind of moves and map. Both ends
-/// share `visited`: each entry holds what reached the state from either side.
-fn search<C, V>(
-    start: &Board,
-    target: &Board,
+/// The moves from `ends[0]` to `ends[1]` through the state with packed
+/// `tiles` and the blank in `blank`, which both sides of `map` reached.
+fn grid_path(map: &impl StateMap, shape: Shape, ends: [&Board; 2], tiles: u64, blank: usize) -> Vec<Move> {
+    let neighbours = shape.neighbours();
+    // A grid's code is 1 + the move's index; the blank came from the cell
+    // that the reverse move reaches.
+    let back = |blank: usize, code: u8| neighbours[blank][3 - (code as usize - 1)] as usize;
+    let forward = codes_to(map, ends[0].tiles(), tiles, blank, 0, back);
+    let backward = codes_to(map, ends[1].tiles(), tiles, blank, 1, back);
+    let mut path: Vec<Move> = forward
+        .iter()
+        .map(|&(code, _)| Move::from_index(code as usize - 1))
+        .collect();
+    // The backward side recorded moves away from the target; walked from
+    // the meeting point, each one's reverse leads to the target.
+    path.extend(
+        backward
+            .iter()
+            .rev()
+            .map(|&(code, _)| Move::from_index(code as usize - 1).reverse()),
+    );
+    path
+}
+
+/// The layered search itself, compiled once per kind of moves and map: from
+/// the arrangements `roots` (packed tiles, blanks in `blanks`), it advances
+/// `ends` a layer at a time until a new state of one side is on the other.
+/// Both ends share `visited`: each entry holds what reached the state from
+/// either side. Returns the meeting state (tiles and blank), or `None` when
+/// a side ran out of states first: the ends are not connected.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn meet<C, V>(
+    roots: [u64; 2],
+    blanks: [usize; 2],
     ends: Ends,
     moves: &C,
     visited: &mut V,
     watch: &mut Watch,
     scratch: &mut Scratch,
-) -> Result<Answer, Stop>
+    stats: &mut Stats,
+) -> Result<Option<(u64, usize)>, Stop>
 where
     C: Children,
     V: Visited<C::Node> + StateMap,
 {
+    if roots[0] == roots[1] {
+        return Ok(Some((roots[0], blanks[0])));
+    }
     let spares = C::Node::spares(scratch);
     let mut layers = [(); 3].map(|()| Scratch::take_layer(spares));
     let mut lens = [1, 1];
-    for (side, root) in [start, target].into_iter().enumerate() {
-        visited.visit_root(root, side);
-        let node = C::Node::new(root.tiles(), rank_if_dense(root), root.blank(), NO_MOVE);
+    for side in 0..2 {
+        let key = visited.key(roots[side]);
+        visited.visit_root(key, side);
+        // The rank field is what a dense map indexes by; a hashed one
+        // ignores it (and a 16-cell rank would not fit).
+        let rank = if V::RANKED { key } else { 0 };
+        let node = C::Node::new(roots[side], rank, blanks[side], NO_MOVE);
         if layers[side].is_empty() {
             layers[side].push(node);
         }
         layers[side][0] = node;
     }
-    let mut stats = Stats::default();
     // The depth reached from each end, and the states stored in all.
     let (mut depths, mut stored) = ([0usize; 2], 2u64);
     let found = loop {
@@ -329,17 +361,9 @@ where
         watch.report(depth, stored, stats.generated);
         let mut tick = |stats: &Stats| watch.tick(depth, stored, stats.generated);
         let [sides @ .., next] = &mut layers;
-        match expand_layer(
-            moves,
-            &sides[side][..lens[side]],
-            next,
-            visited,
-            side,
-            &mut stats,
-            &mut tick,
-        ) {
+        match expand_layer(moves, &sides[side][..lens[side]], next, visited, side, stats, &mut tick) {
             Err(stop) => break Err(stop),
-            Ok((_, Some(meeting))) => break Ok(Some(meeting)),
+            Ok((_, Some(meeting))) => break Ok(Some((meeting.tiles(), meeting.blank()))),
             Ok((kept, None)) => {
                 // The new layer becomes the side's; the expanded one's buffer is next to fill.
                 std::mem::swap(&mut sides[side], next);
@@ -353,27 +377,5 @@ where
     for layer in layers {
         Scratch::give_layer(spares, layer);
     }
-    let path = match found? {
-        None => None,
-        Some(meeting) => {
-            let meeting = Board::from_tiles(start.shape(), meeting.tiles()).expect("moves keep a board valid");
-            let mut path = path_to(visited, start, &meeting, 0);
-            // The backward side recorded moves away from the target; walked
-            // from the meeting point, each one's reverse leads to the target.
-            let back = path_to(visited, target, &meeting, 1);
-            path.extend(back.iter().rev().map(|mv| mv.reverse()));
-            Some(path)
-        }
-    };
-    Ok(Answer { path, stats })
-}
-
-/// The rank of a root, for the layers of a dense search; the hashed ones
-/// ignore it, and it does not fit their entries, so they get 0.
-fn rank_if_dense(board: &Board) -> u64 {
-    if board.shape().cells() <= DENSE_MAX_CELLS {
-        rank(board)
-    } else {
-        0
-    }
+    found
 }

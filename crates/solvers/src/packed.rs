@@ -119,6 +119,7 @@ impl PackedMoves {
 
 impl Children for PackedMoves {
     type Node = u64;
+    const MAX_CHILDREN: usize = 4;
 
     #[inline]
     fn write_children(&self, board: u64, out: &mut [u64], mut at: usize) -> usize {

@@ -8,7 +8,7 @@
 //! is capped so that a hopeless search ends with an error instead of
 //! exhausting memory.
 
-use slide_core::{factorial, rank, Board, Move, Shape};
+use slide_core::{factorial, rank_tiles};
 
 use crate::layered::Visited;
 use crate::node::Node;
@@ -27,8 +27,9 @@ type HashMap = std::collections::HashMap<u64, u8>;
 /// Encoding: bits `4s .. 4s + 4` belong to side `s` (0 for a search from
 /// the start, 1 for the backward side, which plain BFS marks only at the
 /// target): 0 means not visited from that side, and `1 + m` says the state
-/// was reached by the move with index `m`. A side's root holds [`ROOT`]; path
-/// walks stop at the root board, so its code is never read as a move. One
+/// was reached by the move with index `m` (a grid's direction, a graph's
+/// slot back). A side's root holds [`ROOT`]; path walks stop at the root,
+/// so its code is never read as a move. One
 /// byte serves both sides, so a search learns with one look-up whether a new
 /// state is a meeting point.
 pub(crate) type Entry = u8;
@@ -54,35 +55,53 @@ fn with_code(entry: Entry, side: usize, code: u8) -> Entry {
     entry | code << (4 * side)
 }
 
-/// A map of visited states whose entries can be read back by board.
+/// A map of visited states whose entries can be read back.
 pub(crate) trait StateMap {
-    /// The entry of `board`: 0 if no side reached it.
-    fn entry_of(&self, board: &Board) -> Entry;
+    /// Whether keys are ranks (a dense map), which layers then carry.
+    const RANKED: bool;
 
-    /// Records that side `side` starts at `board`.
-    fn visit_root(&mut self, board: &Board, side: usize);
+    /// The key of the arrangement with packed `tiles`: its rank in a dense
+    /// map, the tiles themselves in a hashed one.
+    fn key(&self, tiles: u64) -> u64;
+
+    /// The entry of the state with `key`: 0 if no side reached it.
+    fn entry(&self, key: u64) -> Entry;
+
+    /// Records that side `side` starts at the state with `key`.
+    fn visit_root(&mut self, key: u64, side: usize);
 }
 
-/// The moves from side `side`'s root `root` to `board`, following its codes back.
-pub(crate) fn path_to(map: &impl StateMap, root: &Board, board: &Board, side: usize) -> Vec<Move> {
-    let mut path = Vec::new();
-    let mut here = *board;
-    while here != *root {
-        let mv = Move::from_index(code(map.entry_of(&here), side) as usize - 1);
-        path.push(mv);
-        here = here
-            .apply(mv.reverse())
-            .expect("a recorded move is undone by its reverse");
+/// The codes that side `side` recorded along its way from its root (packed
+/// tiles `root`) to the state with `tiles` and the blank in `blank`, first
+/// to last, each with the blank's cell after its move. `back(blank, code)`
+/// is the cell the blank came from into `blank` by the move of `code`.
+pub(crate) fn codes_to(
+    map: &impl StateMap,
+    root: u64,
+    mut tiles: u64,
+    mut blank: usize,
+    side: usize,
+    back: impl Fn(usize, u8) -> usize,
+) -> Vec<(u8, usize)> {
+    let mut codes = Vec::new();
+    while tiles != root {
+        let code = code(map.entry(map.key(tiles)), side);
+        codes.push((code, blank));
+        let previous = back(blank, code);
+        tiles = slide_core::slide(tiles, blank, previous);
+        blank = previous;
     }
-    path.reverse();
-    path
+    codes.reverse();
+    codes
 }
 
-/// A dense map: `table[rank / 2]` holds the entry of the board of that rank.
+/// A dense map: `table[rank >> HALVED]` holds the entry of the arrangement
+/// of that rank.
 ///
-/// Ranks `2k` and `2k + 1` belong to boards of opposite parity, and a search
-/// only meets boards of one parity class, so halving the rank indexes the
-/// class densely.
+/// On a grid, ranks `2k` and `2k + 1` belong to boards of opposite parity,
+/// and a search only meets boards of one parity class, so halving the rank
+/// indexes the class densely (`HALVED`). A graph's search may meet both
+/// classes, and indexes by the whole rank.
 ///
 /// Each slot is stamped with the search that wrote it: the high byte is the
 /// search's epoch, the low byte its entry, and a slot with another epoch
@@ -94,24 +113,27 @@ pub(crate) fn path_to(map: &impl StateMap, root: &Board, board: &Board, side: us
 /// local: the compiler then keeps them in registers through its loops,
 /// where read through a longer-lived owner they would be read again from
 /// memory after every write to the table.
-pub(crate) struct DenseMap {
+pub(crate) struct DenseMap<const HALVED: bool> {
     table: Vec<u16>,
     epoch: u16,
+    cells: usize,
 }
 
-impl DenseMap {
-    /// An empty map for boards of `shape` (at most [`DENSE_MAX_CELLS`]
-    /// cells), on a table from `scratch`; [`DenseMap::give_back`] returns it.
-    pub(crate) fn new(shape: Shape, scratch: &mut Scratch) -> DenseMap {
-        debug_assert!(shape.cells() <= DENSE_MAX_CELLS);
-        let (mut table, last_epoch) = scratch.take_table(factorial(shape.cells()) as usize / 2);
+impl<const HALVED: bool> DenseMap<HALVED> {
+    /// An empty map for arrangements of `cells` cells (at most
+    /// [`DENSE_MAX_CELLS`]), on a table from `scratch`;
+    /// [`DenseMap::give_back`] returns it.
+    pub(crate) fn new(cells: usize, scratch: &mut Scratch) -> DenseMap<HALVED> {
+        debug_assert!(cells <= DENSE_MAX_CELLS);
+        let size = factorial(cells) as usize >> HALVED as u32;
+        let (mut table, last_epoch) = scratch.take_table(size);
         let epoch = if last_epoch == 255 {
             table.fill(0);
             1
         } else {
             last_epoch + 1
         };
-        DenseMap { table, epoch }
+        DenseMap { table, epoch, cells }
     }
 
     /// Returns the table to `scratch` for the next search.
@@ -119,36 +141,42 @@ impl DenseMap {
         scratch.give_table(self.table, self.epoch);
     }
 
-    /// The entry of the board of rank `key`.
+    /// The slot of the arrangement of rank `key`.
     #[inline]
-    fn get(&self, key: u64) -> Entry {
-        let slot = self.table[(key / 2) as usize];
+    fn slot(key: u64) -> usize {
+        (key >> HALVED as u32) as usize
+    }
+}
+
+impl<const HALVED: bool> StateMap for DenseMap<HALVED> {
+    const RANKED: bool = true;
+
+    fn key(&self, tiles: u64) -> u64 {
+        rank_tiles(tiles, self.cells)
+    }
+
+    #[inline]
+    fn entry(&self, key: u64) -> Entry {
+        let slot = self.table[Self::slot(key)];
         if slot >> 8 == self.epoch {
             slot as u8
         } else {
             0
         }
     }
-}
 
-impl StateMap for DenseMap {
-    fn entry_of(&self, board: &Board) -> Entry {
-        self.get(rank(board))
-    }
-
-    fn visit_root(&mut self, board: &Board, side: usize) {
-        let key = rank(board);
-        let entry = self.get(key);
-        self.table[(key / 2) as usize] = self.epoch << 8 | with_code(entry, side, ROOT) as u16;
+    fn visit_root(&mut self, key: u64, side: usize) {
+        let entry = self.entry(key);
+        self.table[Self::slot(key)] = self.epoch << 8 | with_code(entry, side, ROOT) as u16;
     }
 }
 
-impl<N: Node> Visited<N> for DenseMap {
+impl<N: Node, const HALVED: bool> Visited<N> for DenseMap<HALVED> {
     /// The slot is written whether or not the side is new to it (with what
     /// it held if not), so that the search's loop has no branch on that.
     #[inline]
     fn visit(&mut self, child: N, side: usize) -> (bool, bool) {
-        let slot = &mut self.table[(child.rank() / 2) as usize];
+        let slot = &mut self.table[Self::slot(child.rank())];
         let entry = if *slot >> 8 == self.epoch { *slot as u8 } else { 0 };
         let new = code(entry, side) == 0;
         let side_code = if new { reached_by(child.last()) } else { 0 };
@@ -158,7 +186,7 @@ impl<N: Node> Visited<N> for DenseMap {
 
     #[inline]
     fn met(&self, node: N, side: usize) -> bool {
-        code(self.get(node.rank()), 1 - side) != 0
+        code(self.entry(node.rank()), 1 - side) != 0
     }
 
     #[inline]
@@ -167,8 +195,8 @@ impl<N: Node> Visited<N> for DenseMap {
     }
 }
 
-/// A hashed map: `map[tiles]` is the entry of the board with those packed
-/// tiles. It may hold `limit` states; a search that needs more stops.
+/// A hashed map: `map[tiles]` is the entry of the arrangement with those
+/// packed tiles. It may hold `limit` states; a search that needs more stops.
 pub(crate) struct HashedMap {
     map: HashMap,
     limit: usize,
@@ -185,12 +213,18 @@ impl HashedMap {
 }
 
 impl StateMap for HashedMap {
-    fn entry_of(&self, board: &Board) -> Entry {
-        self.map.get(&board.tiles()).copied().unwrap_or(0)
+    const RANKED: bool = false;
+
+    fn key(&self, tiles: u64) -> u64 {
+        tiles
     }
 
-    fn visit_root(&mut self, board: &Board, side: usize) {
-        let entry = self.map.entry(board.tiles()).or_insert(0);
+    fn entry(&self, key: u64) -> Entry {
+        self.map.get(&key).copied().unwrap_or(0)
+    }
+
+    fn visit_root(&mut self, key: u64, side: usize) {
+        let entry = self.map.entry(key).or_insert(0);
         *entry = with_code(*entry, side, ROOT);
     }
 }
@@ -209,7 +243,7 @@ impl<N: Node> Visited<N> for HashedMap {
 
     #[inline]
     fn met(&self, node: N, side: usize) -> bool {
-        code(self.map.get(&node.tiles()).copied().unwrap_or(0), 1 - side) != 0
+        code(self.entry(node.tiles()), 1 - side) != 0
     }
 
     /// Whether the map holds as many states as it may; checked after each

@@ -12,8 +12,11 @@ mod common;
 use std::collections::HashMap;
 
 use common::check_answer;
-use slide_core::{factorial, unrank, Board, Shape};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, SearchError};
+use slide_core::{factorial, rank, slide, unrank, Board, Graph, Move, MoveOrder, Shape, SplitMix64};
+use slide_solvers::{
+    bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget, DistanceTable,
+    LinearConflict, Manhattan, SearchError,
+};
 use slide_testdata::{reference, tsv_rows};
 
 /// Every solvable position of 3x3 with its distance to the goal, from the table.
@@ -164,4 +167,147 @@ fn unsolvable_positions_are_answered_by_every_solver() {
         &ida_star(&swapped, &goal, LinearConflict).unwrap(),
         None,
     );
+}
+
+/// Every arrangement `start` reaches on `graph`, with its distance: the
+/// plainest breadth-first search (a queue, a hash map, one swap per edge).
+fn naive_graph_distances(graph: &Graph, start: u64) -> HashMap<u64, usize> {
+    let empty = |tiles: u64| (0..graph.vertices()).find(|&v| (tiles >> (4 * v)) & 0xF == 0).unwrap();
+    let mut distances = HashMap::from([(start, 0)]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(tiles) = queue.pop_front() {
+        let next_distance = distances[&tiles] + 1;
+        let blank = empty(tiles);
+        for &vertex in graph.neighbours(blank) {
+            let next = slide(tiles, blank, vertex as usize);
+            distances.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                next_distance
+            });
+        }
+    }
+    distances
+}
+
+/// Checks that `path` (the vertices the empty vertex moves to) leads from
+/// `start` to `target` along edges of `graph`.
+fn replay_on_graph(graph: &Graph, start: u64, target: u64, path: &[usize]) {
+    let mut tiles = start;
+    let mut blank = (0..graph.vertices()).find(|&v| (tiles >> (4 * v)) & 0xF == 0).unwrap();
+    for &vertex in path {
+        assert!(
+            graph.neighbours(blank).contains(&(vertex as u8)),
+            "{vertex} is not next to {blank}"
+        );
+        tiles = slide(tiles, blank, vertex);
+        blank = vertex;
+    }
+    assert_eq!(tiles, target);
+}
+
+#[test]
+fn graph_searches_agree_with_a_naive_search() {
+    let mut random = SplitMix64::new(224);
+    for _ in 0..40 {
+        let vertices = 2 + random.below(8);
+        let density = random.below(101);
+        let mut edges = Vec::new();
+        for a in 0..vertices {
+            for b in a + 1..vertices {
+                if random.below(100) < density {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let graph = Graph::new(vertices, &edges).unwrap();
+        let arrangement = |random: &mut SplitMix64| {
+            let mut pieces: Vec<u8> = (0..vertices as u8).collect();
+            for i in (1..vertices).rev() {
+                pieces.swap(i, random.below(i + 1));
+            }
+            graph.state(&pieces).unwrap()
+        };
+        let start = arrangement(&mut random);
+        let reachable = naive_graph_distances(&graph, start);
+        let mut targets: Vec<u64> = (0..3).map(|_| arrangement(&mut random)).collect();
+        // And one the start surely reaches, if it reaches anything.
+        targets.extend(reachable.keys().nth(random.below(reachable.len())).copied());
+        for target in targets {
+            let expected = reachable.get(&target).copied();
+            for (name, answer) in [
+                (
+                    "two-ended",
+                    graph_shortest_path(&graph, start, target, &mut Budget::default()).unwrap(),
+                ),
+                ("bfs", graph_bfs(&graph, start, target, &mut Budget::default()).unwrap()),
+            ] {
+                assert_eq!(answer.length(), expected, "{name} on {edges:?}");
+                if let Some(path) = &answer.path {
+                    replay_on_graph(&graph, start, target, path);
+                }
+            }
+        }
+    }
+}
+
+/// The shortest path from `start` to `goal` that comes first in `order`, by
+/// a plain breadth-first search that expands children in that order: the
+/// first path to reach a board is the first of its shortest paths, since
+/// each layer is dequeued in the order of those paths.
+fn first_shortest_path(start: Board, goal: Board, order: MoveOrder) -> Vec<Move> {
+    // parent[rank]: the move that first reached the board, and its parent's rank.
+    const UNSEEN: (u8, u32) = (u8::MAX, 0);
+    let mut parent = vec![UNSEEN; factorial(start.shape().cells()) as usize];
+    let mut queue = std::collections::VecDeque::from([start]);
+    parent[rank(&start) as usize] = (4, 0);
+    while let Some(board) = queue.pop_front() {
+        if board == goal {
+            break;
+        }
+        for mv in order.moves() {
+            if let Some(next) = board.apply(mv) {
+                let slot = &mut parent[rank(&next) as usize];
+                if *slot == UNSEEN {
+                    *slot = (mv as u8, rank(&board) as u32);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    let mut path = Vec::new();
+    let mut here = rank(&goal);
+    while here != rank(&start) {
+        let (mv, previous) = parent[here as usize];
+        path.push(Move::from_index(mv as usize));
+        here = previous as u64;
+    }
+    path.reverse();
+    path
+}
+
+/// On every 500th solvable position of the 8-puzzle and three move orders,
+/// the table's ordered walk and ordered IDA* return the path the ordered
+/// breadth-first search finds.
+#[test]
+fn the_first_shortest_path_in_any_order() {
+    let (goal, positions) = positions();
+    let table = DistanceTable::for_target(&goal).unwrap();
+    let sample: Vec<Board> = positions.iter().step_by(500).map(|(board, _)| *board).collect();
+    let orders = ["dlru", "ULRD", "rdul"].map(|text| MoveOrder::parse(text).unwrap());
+    std::thread::scope(|scope| {
+        for half in sample.chunks((sample.len() + 1) / 2) {
+            let table = &table;
+            scope.spawn(move || {
+                for &start in half {
+                    for order in orders {
+                        let expected = first_shortest_path(start, goal, order);
+                        let walked = table.solve_in_order(&start, &goal, order).unwrap().path.unwrap();
+                        assert_eq!(walked, expected, "table, {start}, {order:?}");
+                        let searched = ida_star_in_order(&start, &goal, LinearConflict, order, &mut Budget::default());
+                        assert_eq!(searched.unwrap().path.unwrap(), expected, "IDA*, {start}, {order:?}");
+                    }
+                }
+            });
+        }
+    });
 }

@@ -6,8 +6,8 @@
 //! adding files; [`check_folder`] finds every case by itself.
 //!
 //! Drivers that print paths may print any shortest path, so for their
-//! folders (see [`path_judge`]) an output line matches when it is a path of
-//! the expected line's length that really leads from the puzzle to the goal;
+//! folders (see [`judge`]) an output line matches when it is a path of the
+//! expected line's length that really leads from the puzzle to the goal;
 //! the expected line is replayed too, so a wrong `.out` file is caught.
 
 #![forbid(unsafe_code)]
@@ -83,7 +83,7 @@ pub fn check_folder(folder: &str, run: impl Fn(&str) -> Result<String, String>) 
     for case in &cases {
         let actual = run(&case.input);
         let ok = match (&case.expected, &actual) {
-            (Expected::Output(want), Ok(got)) => match path_judge(folder) {
+            (Expected::Output(want), Ok(got)) => match judge(folder) {
                 Some(judge) => match judge.compare(&case.input, want, got) {
                     Ok(()) => true,
                     Err(why) => {
@@ -116,6 +116,14 @@ pub fn check_folder(folder: &str, run: impl Fn(&str) -> Result<String, String>) 
     );
 }
 
+/// How the answers of a driver whose answers are not unique are judged.
+pub enum Judge {
+    /// The answers are shortest paths, any of which will do.
+    Paths(PathJudge),
+    /// The answers are farthest states with paths to them (UVa 10085).
+    Farthest,
+}
+
 /// How the answers of a path-printing driver are judged.
 pub struct PathJudge {
     /// The boards' shape.
@@ -126,52 +134,88 @@ pub struct PathJudge {
     pub counted: bool,
     /// The line printed for a board with no (short enough) path.
     pub unsolvable: &'static str,
+    /// Whether an empty line stands between consecutive answers.
+    pub separated: bool,
 }
 
-/// The judge for the drivers whose answers are paths, by testdata folder.
-pub fn path_judge(folder: &str) -> Option<PathJudge> {
-    let (shape, counted, unsolvable) = match folder {
-        "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable"),
-        "uva-10181" => (Shape::new(4, 4).unwrap(), true, "This puzzle is not solvable."),
+/// The judge for the drivers whose answers are not unique, by testdata
+/// folder; the others' outputs are compared as text.
+pub fn judge(folder: &str) -> Option<Judge> {
+    let (shape, counted, unsolvable, separated) = match folder {
+        "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable", false),
+        "uva-10181" => (Shape::new(4, 4).unwrap(), true, "This puzzle is not solvable.", false),
+        "uva-652" => (Shape::new(3, 3).unwrap(), true, "unsolvable", true),
+        "uva-10085" => return Some(Judge::Farthest),
         _ => return None,
     };
-    Some(PathJudge {
+    Some(Judge::Paths(PathJudge {
         shape,
         goal: Board::goal(shape),
         counted,
         unsolvable,
-    })
+        separated,
+    }))
+}
+
+impl Judge {
+    /// Checks the output `got` against the expected output `want` for `input`.
+    pub fn compare(&self, input: &str, want: &str, got: &str) -> Result<(), String> {
+        match self {
+            Judge::Paths(judge) => judge.compare(input, want, got),
+            Judge::Farthest => compare_farthest(input, want, got),
+        }
+    }
+}
+
+/// The boards of a judge's input: after a count if `counted`, read as the
+/// drivers read them (characters on boards of at most 10 cells).
+fn input_boards(input: &str, shape: Shape, counted: bool) -> Result<Vec<Board>, String> {
+    let mut words = slide_core::words(input);
+    if counted {
+        words.next();
+    }
+    let cells: Box<dyn Iterator<Item = slide_core::Symbol<'_>>> = if shape.cells() <= 10 {
+        Box::new(slide_core::characters(words))
+    } else {
+        Box::new(words)
+    };
+    let mut cells = cells.peekable();
+    if cells.peek().is_none() {
+        return Ok(Vec::new());
+    }
+    slide_core::boards(cells, shape)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("the case's input is bad: {e}"))
+}
+
+/// The answers of an output of `count` answers, one per line, or (with
+/// `separated`) with an empty line between consecutive ones.
+fn answers(output: &str, count: usize, separated: bool) -> Result<Vec<&str>, String> {
+    if !output.is_empty() && !output.ends_with('\n') {
+        return Err(format!("the output does not end its last line: {output:?}"));
+    }
+    let lines: Vec<&str> = output.lines().collect();
+    if !separated {
+        return match lines.len() == count {
+            true => Ok(lines),
+            false => Err(format!("expected {count} lines, got {}: {output:?}", lines.len())),
+        };
+    }
+    if lines.len() != (2 * count).saturating_sub(1) || lines.iter().skip(1).step_by(2).any(|l| !l.is_empty()) {
+        return Err(format!(
+            "expected {count} answers with empty lines between them: {output:?}"
+        ));
+    }
+    Ok(lines.into_iter().step_by(2).collect())
 }
 
 impl PathJudge {
     /// Checks the output `got` against the expected output `want` for `input`.
     pub fn compare(&self, input: &str, want: &str, got: &str) -> Result<(), String> {
-        let mut cells = slide_core::symbols(input, self.shape)
-            .skip(self.counted as usize)
-            .peekable();
-        let starts = if cells.peek().is_none() {
-            Vec::new()
-        } else {
-            slide_core::boards(cells, self.shape)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("the case's input is bad: {e}"))?
-        };
-        let (want_lines, got_lines): (Vec<&str>, Vec<&str>) = (want.lines().collect(), got.lines().collect());
-        if want_lines.len() != starts.len() || (!got.is_empty() && !got.ends_with('\n')) {
-            return Err(format!(
-                "{} puzzles, {} expected lines, output {got:?}",
-                starts.len(),
-                want_lines.len()
-            ));
-        }
-        if got_lines.len() != want_lines.len() {
-            return Err(format!(
-                "expected {} lines, got {}: {got:?}",
-                want_lines.len(),
-                got_lines.len()
-            ));
-        }
-        for (i, ((start, want), got)) in starts.iter().zip(&want_lines).zip(&got_lines).enumerate() {
+        let starts = input_boards(input, self.shape, self.counted)?;
+        let want_answers = answers(want, starts.len(), self.separated).map_err(|e| format!("the .out file: {e}"))?;
+        let got_answers = answers(got, starts.len(), self.separated)?;
+        for (i, ((start, want), got)) in starts.iter().zip(&want_answers).zip(&got_answers).enumerate() {
             if *want == self.unsolvable || *got == self.unsolvable {
                 if want != got {
                     return Err(format!("puzzle {}: expected {want:?}, got {got:?}", i + 1));
@@ -199,6 +243,65 @@ impl PathJudge {
             Some(board) => Err(format!("ends at {board}, not at the goal")),
         }
     }
+}
+
+/// The largest distance from `start` to any board it reaches, by the
+/// plainest breadth-first search.
+fn largest_distance(start: &Board) -> usize {
+    let mut seen = std::collections::HashSet::from([*start]);
+    let mut layer = vec![*start];
+    let mut distance = 0;
+    loop {
+        let mut next = Vec::new();
+        for board in &layer {
+            for (_, child) in board.successors() {
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            }
+        }
+        if next.is_empty() {
+            return distance;
+        }
+        layer = next;
+        distance += 1;
+    }
+}
+
+/// UVa 10085's answers: per board `Puzzle #k`, a state as 3 lines, a path
+/// in capitals from the board to it, as long as the largest distance from
+/// the board, and an empty line.
+fn compare_farthest(input: &str, want: &str, got: &str) -> Result<(), String> {
+    let shape = Shape::new(3, 3).unwrap();
+    let starts = input_boards(input, shape, true)?;
+    for (name, output) in [("the .out file", want), ("the output", got)] {
+        let lines: Vec<&str> = output.lines().collect();
+        if lines.len() != 6 * starts.len() || !output.ends_with('\n') && !output.is_empty() {
+            return Err(format!("{name}: expected 6 lines per board: {output:?}"));
+        }
+        for (k, (start, block)) in starts.iter().zip(lines.chunks(6)).enumerate() {
+            let at = |what: String| format!("{name}, puzzle {}: {what}", k + 1);
+            if block[0] != format!("Puzzle #{}", k + 1) || !block[5].is_empty() {
+                return Err(at(format!("a block of the wrong form: {block:?}")));
+            }
+            let state = Board::parse(shape, &block[1..4].join(" ")).map_err(|e| at(format!("the state: {e}")))?;
+            if block[4].chars().any(|c| c.is_lowercase()) {
+                return Err(at(format!("the path {:?} is not in capitals", block[4])));
+            }
+            let path = parse_path(block[4]).map_err(|e| at(format!("the path: {e}")))?;
+            if start.apply_path(&path) != Some(state) {
+                return Err(at(format!("the path {:?} does not lead to {state}", block[4])));
+            }
+            let largest = largest_distance(start);
+            if path.len() != largest {
+                return Err(at(format!(
+                    "a path of {} moves, but the farthest state is {largest} away",
+                    path.len()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs the program at `path` with `input` on standard input, the way a

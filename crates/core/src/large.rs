@@ -1,0 +1,239 @@
+//! Boards of any size, up to 1000 by 1000: too large for the `u64` board,
+//! kept as one number per cell.
+//!
+//! Solvability is the same parity rule as on small boards (see
+//! [`crate::is_solvable`]), computed in time linear in the cells: the parity
+//! of a permutation of `n` elements with `c` cycles is that of `n - c`, and
+//! following each cycle once counts them.
+
+use crate::input::InputError;
+use crate::parse::quoted;
+
+/// The largest side of a large board.
+pub const MAX_SIDE: usize = 1000;
+
+/// Whether the board of `rows` by `cols` cells holding `cells` (row-major,
+/// 0 the blank, each of `0..rows * cols` once) can reach the goal with tiles
+/// `1..` in reading order and the blank last.
+///
+/// The goal is the permutation that puts tile `t` in cell `t - 1` and the
+/// blank in the last cell. A board reaches it exactly when the parity of the
+/// permutation between them equals the parity of the blank's taxicab
+/// distance to the last cell.
+///
+/// # Panics
+/// Panics if `cells` is not a permutation of `0..rows * cols`.
+///
+/// ```
+/// use slide_core::large_is_solvable;
+/// assert!(large_is_solvable(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]));
+/// assert!(!large_is_solvable(4, 3, &[1, 2, 5, 4, 6, 9, 11, 8, 10, 3, 7, 0]));
+/// ```
+pub fn large_is_solvable(rows: usize, cols: usize, cells: &[u32]) -> bool {
+    let n = rows * cols;
+    assert_eq!(cells.len(), n, "one number per cell");
+    // The cell where each content belongs: tile t in cell t - 1, the blank last.
+    let home = |content: u32| if content == 0 { n - 1 } else { content as usize - 1 };
+    // Following a cycle reads cells in a random order, and on a board of a
+    // million cells each read misses the cache: a copy of the cells marks
+    // the cells done in place (u32::MAX), one read per cell instead of two.
+    let mut work = cells.to_vec();
+    let mut cycles = 0;
+    for first in 0..n {
+        if work[first] == u32::MAX {
+            continue;
+        }
+        cycles += 1;
+        let mut cell = first;
+        while work[cell] != u32::MAX {
+            let content = work[cell];
+            work[cell] = u32::MAX;
+            cell = home(content);
+        }
+    }
+    let odd_permutation = (n - cycles) % 2 == 1;
+    let blank = cells.iter().position(|&c| c == 0).expect("a blank");
+    let distance = (rows - 1 - blank / cols) + (cols - 1 - blank % cols);
+    odd_permutation == (distance % 2 == 1)
+}
+
+/// The whitespace-separated tokens of a text as numbers, read a byte at a
+/// time: the reader of large boards, where a board of a million cells makes
+/// every byte's cost count. Each token comes with where it starts, a byte
+/// offset; the line and column an error names are worked out from it only
+/// then ([`Numbers::line_and_column`]).
+///
+/// ```
+/// use slide_core::Numbers;
+/// let mut numbers = Numbers::new("12 x\n 7");
+/// assert_eq!(numbers.next(), Some((Some(12), 0)));
+/// assert_eq!(numbers.next(), Some((None, 3)));
+/// assert_eq!(numbers.next(), Some((Some(7), 6)));
+/// assert_eq!(numbers.line_and_column(6), (2, 2));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Numbers<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Numbers<'a> {
+    /// The tokens of `text`.
+    pub fn new(text: &'a str) -> Numbers<'a> {
+        Numbers { text, at: 0 }
+    }
+
+    /// The line and column (from 1, columns in characters) of byte `offset`.
+    pub fn line_and_column(&self, offset: usize) -> (usize, usize) {
+        let before = &self.text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+        (
+            before.matches('\n').count() + 1,
+            before[line_start..].chars().count() + 1,
+        )
+    }
+
+    /// The token that starts at byte `offset`, as the text has it.
+    pub fn token(&self, offset: usize) -> &'a str {
+        let rest = &self.text[offset..];
+        let end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// An error about the token at byte `offset`, naming its line and column.
+    pub fn error_at(&self, offset: usize, message: String) -> InputError {
+        let (line, column) = self.line_and_column(offset);
+        InputError::at(line, Some(column), message)
+    }
+}
+
+impl Iterator for Numbers<'_> {
+    /// The token's value (`None` when it is not a number of at most 18
+    /// digits) and its byte offset.
+    type Item = (Option<u64>, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Option<u64>, usize)> {
+        let bytes = self.text.as_bytes();
+        while self.at < bytes.len() && bytes[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+        if self.at == bytes.len() {
+            return None;
+        }
+        let start = self.at;
+        let (mut value, mut digits, mut number) = (0u64, 0, true);
+        while self.at < bytes.len() && !bytes[self.at].is_ascii_whitespace() {
+            let byte = bytes[self.at];
+            number &= byte.is_ascii_digit();
+            value = value.wrapping_mul(10).wrapping_add(byte.wrapping_sub(b'0') as u64);
+            digits += 1;
+            self.at += 1;
+        }
+        // A token may hold other whitespace than ASCII (a wide space):
+        // keep to character boundaries.
+        while !self.text.is_char_boundary(self.at) {
+            self.at += 1;
+        }
+        Some(((number && digits <= 18).then_some(value), start))
+    }
+}
+
+/// Reads the `rows * cols` cells of a large board from `numbers`, each a
+/// number in `0..rows * cols` (0 the blank) given once; the errors name the
+/// line and column. `first` is the byte where the board's size was given,
+/// for the message of a board that ends early.
+///
+/// ```
+/// use slide_core::{read_large_board, Numbers};
+/// let mut numbers = Numbers::new("1 0 3\n4 2 5\n7 8 6\n");
+/// assert_eq!(read_large_board(&mut numbers, 3, 3, 0).unwrap(), [1, 0, 3, 4, 2, 5, 7, 8, 6]);
+/// let error = read_large_board(&mut Numbers::new("1 2 3 4"), 2, 2, 0).unwrap_err();
+/// assert_eq!(error.to_string(), "line 1, column 7: 4 is out of range: a 2x2 board holds 0 to 3");
+/// ```
+pub fn read_large_board(
+    numbers: &mut Numbers<'_>,
+    rows: usize,
+    cols: usize,
+    first: usize,
+) -> Result<Vec<u32>, InputError> {
+    let n = rows * cols;
+    let mut cells = Vec::with_capacity(n);
+    // A bit per content: whether it was read.
+    let mut seen = vec![0u64; (n + 63) / 64];
+    for _ in 0..n {
+        let Some((value, at)) = numbers.next() else {
+            let (line, _) = numbers.line_and_column(first);
+            let message = format!("the {rows}x{cols} board has {} of its {n} cells", cells.len());
+            return Err(InputError::at(line, None, message));
+        };
+        let Some(value) = value else {
+            let message = format!("'{}' is not a number", quoted(numbers.token(at)));
+            return Err(numbers.error_at(at, message));
+        };
+        if value >= n as u64 {
+            let message = format!(
+                "{} is out of range: a {rows}x{cols} board holds 0 to {}",
+                quoted(numbers.token(at)),
+                n - 1
+            );
+            return Err(numbers.error_at(at, message));
+        }
+        let (word, bit) = (value as usize / 64, value % 64);
+        if seen[word] & 1 << bit != 0 {
+            return Err(numbers.error_at(at, format!("{value} appears twice on the board")));
+        }
+        seen[word] |= 1 << bit;
+        cells.push(value as u32);
+    }
+    Ok(cells)
+}
+
+/// Reads a side of a large board, the token at byte `at` with value
+/// `value`: a number from 2 to [`MAX_SIDE`].
+///
+/// ```
+/// use slide_core::{read_side, Numbers};
+/// let mut numbers = Numbers::new("999 1");
+/// let (value, at) = numbers.next().unwrap();
+/// assert_eq!(read_side(&numbers, value, at, "rows"), Ok(999));
+/// let (value, at) = numbers.next().unwrap();
+/// assert!(read_side(&numbers, value, at, "columns").is_err());
+/// ```
+pub fn read_side(numbers: &Numbers<'_>, value: Option<u64>, at: usize, what: &str) -> Result<usize, InputError> {
+    match value {
+        Some(side) if (2..=MAX_SIDE as u64).contains(&side) => Ok(side as usize),
+        _ => {
+            let message = format!(
+                "the {what} must be a number from 2 to {MAX_SIDE}, not '{}'",
+                quoted(numbers.token(at))
+            );
+            Err(numbers.error_at(at, message))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{is_solvable, rank::unrank, Board, Shape};
+
+    /// On every arrangement of small boards, the large rule agrees with the
+    /// small boards' rule (checked against reachability in `solvable.rs`).
+    #[test]
+    fn agrees_with_the_small_rule() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let goal = Board::goal(shape);
+            for r in 0..crate::rank::factorial(shape.cells()) {
+                let board = unrank(shape, r).unwrap();
+                let cells: Vec<u32> = board.cells().iter().map(|&t| t as u32).collect();
+                assert_eq!(
+                    large_is_solvable(rows, cols, &cells),
+                    is_solvable(&board, &goal),
+                    "{board}"
+                );
+            }
+        }
+    }
+}
