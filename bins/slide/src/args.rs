@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use slide_core::Shape;
+use slide_core::{MoveOrder, Shape};
 use slide_solvers::DEFAULT_STATE_LIMIT;
 
 /// Solve, batch-solve, tabulate and generate sliding-tile puzzles of up to 16 cells.
@@ -24,6 +24,22 @@ pub(crate) enum Command {
     Table(TableArgs),
     /// Print random solvable boards.
     Random(RandomArgs),
+    /// Print a board as far as any from the given one, and a shortest path
+    /// there (boards of up to 10 cells).
+    Farthest(FarthestArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct FarthestArgs {
+    /// The board to start from, written as for `solve`.
+    #[arg(allow_hyphen_values = true)]
+    pub(crate) board: String,
+    /// The shape, such as 2x4, when the board does not show it.
+    #[arg(long, value_parser = parse_shape)]
+    pub(crate) shape: Option<Shape>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -44,6 +60,11 @@ pub(crate) struct SolveArgs {
     /// The estimate IDA* uses (default: the strongest available).
     #[arg(long, value_enum)]
     pub(crate) heuristic: Option<HeuristicArg>,
+    /// Of the shortest paths, print the one that comes first in this order
+    /// of the moves, such as dlru (any order of u, d, l, r; in capitals, the
+    /// path is printed in capitals).
+    #[arg(long, value_parser = MoveOrder::parse)]
+    pub(crate) order: Option<MoveOrder>,
     /// Print every board along the way.
     #[arg(long)]
     pub(crate) show: bool,

@@ -11,6 +11,7 @@
 mod args;
 mod batch;
 mod error;
+mod farthest;
 mod output;
 mod plan;
 mod random;
@@ -29,6 +30,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Batch(args) => return batch::batch(&args),
         Command::Table(args) => table::table(&args)?,
         Command::Random(args) => return random::boards(&args),
+        Command::Farthest(args) => farthest::farthest(&args)?,
     };
     write_stdout(&output)
 }

@@ -1,18 +1,18 @@
 //! What the command line prints: text and JSON.
 
 use serde_json::json;
-use slide_core::{path_string, Board, Move};
+use slide_core::{path_string, Board, Move, MoveOrder};
 use slide_solvers::Answer;
 
 use crate::plan::Instance;
 
-/// The text answer of `slide solve`: the length and the moves, and with
-/// `show` every board along the way.
-pub(crate) fn answer_text(instance: &Instance, answer: &Answer, show: bool) -> String {
+/// The text answer of `slide solve`: the length and the moves (in the case
+/// of `order`), and with `show` every board along the way.
+pub(crate) fn answer_text(instance: &Instance, answer: &Answer, show: bool, order: MoveOrder) -> String {
     let Some(path) = &answer.path else {
         return "unsolvable\n".to_string();
     };
-    let mut output = format!("length {}\nmoves {}\n", path.len(), path_string(path)).replace(" \n", "\n");
+    let mut output = format!("length {}\nmoves {}\n", path.len(), order.write(path)).replace(" \n", "\n");
     if show {
         output.push_str(&boards_along(&instance.start, path));
     }

@@ -1,10 +1,10 @@
 //! Which search solves an instance, and running it.
 
-use slide_core::{Board, Shape};
+use slide_core::{Board, MoveOrder, Shape};
 use slide_pdb::Databases;
 use slide_solvers::{
-    answer_without_search, bfs_with, bidirectional_bfs_with, ida_star_with, Answer, Budget, Heuristic, LinearConflict,
-    Manhattan, Split, DENSE_MAX_CELLS,
+    answer_without_search, bfs_with, bidirectional_bfs_with, ida_star_in_order, shortest_path_in_order, Answer, Budget,
+    Heuristic, LinearConflict, Manhattan, Split, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
@@ -86,10 +86,18 @@ impl Plan {
     /// its goal) is answered, so no table is built for it; pattern databases
     /// come from `databases`, built there on first need. The search spends
     /// at most `budget`.
-    pub(crate) fn run(
+    pub(crate) fn run(self, instance: &Instance, databases: &Databases, budget: &mut Budget) -> Result<Answer, CliError> {
+        self.run_in_order(instance, databases, MoveOrder::KORF, budget)
+    }
+
+    /// [`Plan::run`] that returns, of the shortest paths, the first in
+    /// `order`: two-ended BFS has no order of its own, so on boards of up to
+    /// 10 cells a distance table is walked in that order instead.
+    pub(crate) fn run_in_order(
         self,
         instance: &Instance,
         databases: &Databases,
+        order: MoveOrder,
         budget: &mut Budget,
     ) -> Result<Answer, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
@@ -101,17 +109,25 @@ impl Plan {
         if let Some(answer) = answer_without_search(start, goal)? {
             return Ok(answer);
         }
+        if order != MoveOrder::KORF && matches!(self, Plan::Bfs | Plan::Bidi) {
+            if start.shape().cells() > DENSE_MAX_CELLS {
+                return Err(bad_input("--order works with IDA* beyond 10 cells: use --algo auto or idastar"));
+            }
+            return Ok(shortest_path_in_order(start, goal, order, budget)?);
+        }
         Ok(match self {
             Plan::Bfs => bfs_with(start, goal, budget)?,
             Plan::Bidi => bidirectional_bfs_with(start, goal, budget)?,
-            Plan::IdaStar(HeuristicArg::Manhattan) => ida_star_with(start, goal, Manhattan, budget)?,
-            Plan::IdaStar(HeuristicArg::LinearConflict) => ida_star_with(start, goal, LinearConflict, budget)?,
+            Plan::IdaStar(HeuristicArg::Manhattan) => ida_star_in_order(start, goal, Manhattan, order, budget)?,
+            Plan::IdaStar(HeuristicArg::LinearConflict) => {
+                ida_star_in_order(start, goal, LinearConflict, order, budget)?
+            }
             Plan::IdaStar(HeuristicArg::Pdb) => {
                 let pdb = databases.for_target(goal).map_err(|e| CliError {
                     status: 1,
                     message: e.to_string(),
                 })?;
-                ida_star_with(start, goal, pdb.expect("the split fits the goal"), budget)?
+                ida_star_in_order(start, goal, pdb.expect("the split fits the goal"), order, budget)?
             }
         })
     }

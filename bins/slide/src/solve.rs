@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use slide_core::MoveOrder;
 use slide_solvers::{state_memory, Budget, Progress};
 
 use crate::args::SolveArgs;
@@ -35,17 +36,21 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         ..Budget::default()
     };
     let started = Instant::now();
-    let answer = plan.run(&instance, &databases, &mut budget);
+    let order = args.order.unwrap_or(MoveOrder::KORF);
+    let answer = plan.run_in_order(&instance, &databases, order, &mut budget);
     if let Some(spinner) = &spinner {
         spinner.finish_and_clear();
     }
     let answer = answer?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let object = answer_json(&instance, &answer, &plan.name(), seconds, None, args.show);
+        let mut object = answer_json(&instance, &answer, &plan.name(), seconds, None, args.show);
+        if let (Some(order), Some(path)) = (args.order, &answer.path) {
+            object["path"] = order.write(path).into();
+        }
         return Ok(format!("{object}\n"));
     }
-    Ok(answer_text(&instance, &answer, args.show))
+    Ok(answer_text(&instance, &answer, args.show, order))
 }
 
 /// A running search's progress in words: its layer or bound, the states it

@@ -279,3 +279,31 @@ fn batch_reads_a_file() {
     assert_eq!(status, 2);
     assert!(stderr.starts_with("error: /no/such/file: "), "{stderr}");
 }
+
+#[test]
+fn an_order_picks_the_first_shortest_path() {
+    // HDU 3567's second sample, and LightOJ 1121's.
+    let (status, stdout, _) = slide(&["solve", "564178X23", "--goal", "7568X4123", "--order", "dlru"], "");
+    assert_eq!((status, stdout.as_str()), (0, "length 8\nmoves urrulldr\n"));
+    let board = "1 2 3 4 / 6 7 8 0 / 5 10 11 12 / 9 13 14 15";
+    let (status, stdout, _) = slide(&["solve", board, "--order", "DLRU", "--algo", "idastar"], "");
+    assert_eq!((status, stdout.as_str()), (0, "length 8\nmoves LLLDDRRR\n"));
+    let (status, _, stderr) = slide(&["solve", "12345678x", "--order", "ddlr"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("must name each of u, d, l and r once"), "{stderr}");
+}
+
+#[test]
+fn farthest_gives_a_board_at_the_largest_distance() {
+    let (status, stdout, _) = slide(&["farthest", "2 6 4 / 1 3 7 / 0 5 8"], "");
+    assert_eq!(status, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "distance 31");
+    let start = Board::parse_rows("2 6 4 / 1 3 7 / 0 5 8", None).unwrap();
+    let far = Board::parse_rows(lines[1].strip_prefix("board ").unwrap(), None).unwrap();
+    assert_eq!(replay(&start, &far, lines[2].strip_prefix("moves ").unwrap()), 31);
+    let table = DistanceTable::for_target(&start).unwrap();
+    assert_eq!(table.histogram().len() - 1, 31, "no board is farther");
+    let (status, _, stderr) = slide(&["farthest", "1 2 3 / 4 5 6 / 7 8 9 / 10 11 0"], "");
+    assert_eq!(status, 2, "{stderr}");
+}
