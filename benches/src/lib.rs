@@ -1,11 +1,15 @@
 //! Shared pieces of the benchmarks: the 8-puzzle as the `pathfinding`
 //! crate's users write it. The reference instance sets come from
 //! `slide-testdata`, which the tests read too.
+//!
+//! The comparisons need the `bench` feature, which brings in criterion,
+//! `pathfinding` and plotters: `cargo bench -p slide-benches --features bench`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 /// The 8-puzzle as the `pathfinding` crate's users write it: nine bytes, 0 the blank.
+#[cfg(feature = "bench")]
 pub mod plain {
     use slide_core::Board;
 

@@ -87,6 +87,8 @@ fn report(args: &[String]) -> Result<(), String> {
             "--quiet",
             "--package",
             "slide-benches",
+            "--features",
+            "bench",
             "--bin",
             "report",
             "--",

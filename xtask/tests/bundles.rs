@@ -49,35 +49,49 @@ fn every_bundle_compiles_alone_and_passes_its_testdata() {
     let root = xtask::workspace_root();
     let drivers = xtask::judge_drivers(&root).unwrap();
     assert!(drivers.len() >= 2, "found drivers {drivers:?}");
-    for driver in &drivers {
-        let bundle = xtask::bundle(&root, driver).unwrap();
-        assert!(bundle.len() < MAX_BYTES, "{driver}: {} bytes", bundle.len());
-        assert!(
-            !bundle.contains("extern crate") && !bundle.contains("fxhash::"),
-            "{driver} uses a crate"
-        );
+    // Two drivers at a time: compiling a bundle keeps one core busy.
+    let next = std::sync::Mutex::new(drivers.iter());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let Some(driver) = next.lock().unwrap().next() else {
+                    break;
+                };
+                check_bundle(&root, driver);
+            });
+        }
+    });
+}
 
-        let dir = scratch(driver);
-        let source = dir.join(format!("{driver}.rs"));
-        std::fs::write(&source, submission(&root, driver, &bundle)).unwrap();
-        let program = dir.join(driver);
-        run_quietly(
-            Command::new("rustc")
-                .args(["--edition", "2021", "-O", "-D", "warnings", "-o"])
-                .arg(&program)
-                .arg(&source)
-                .current_dir(&dir),
-            &format!("rustc {driver}.rs"),
-        );
-        slide_testdata::check_folder(driver, |input| slide_testdata::run_program(&program, input.as_bytes()));
+/// Writes `driver`'s bundle and checks it as a judge would take it.
+fn check_bundle(root: &Path, driver: &str) {
+    let bundle = xtask::bundle(root, driver).unwrap();
+    assert!(bundle.len() < MAX_BYTES, "{driver}: {} bytes", bundle.len());
+    assert!(
+        !bundle.contains("extern crate") && !bundle.contains("fxhash::"),
+        "{driver} uses a crate"
+    );
 
-        let output = msrv_check(&dir, &source);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            output.status.success() && stderr.trim().is_empty(),
-            "clippy-driver {driver}.rs:\n{stderr}"
-        );
-    }
+    let dir = scratch(driver);
+    let source = dir.join(format!("{driver}.rs"));
+    std::fs::write(&source, submission(root, driver, &bundle)).unwrap();
+    let program = dir.join(driver);
+    run_quietly(
+        Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-D", "warnings", "-o"])
+            .arg(&program)
+            .arg(&source)
+            .current_dir(&dir),
+        &format!("rustc {driver}.rs"),
+    );
+    slide_testdata::check_folder(driver, |input| slide_testdata::run_program(&program, input.as_bytes()));
+
+    let output = msrv_check(&dir, &source);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stderr.trim().is_empty(),
+        "clippy-driver {driver}.rs:\n{stderr}"
+    );
 }
 
 /// Runs clippy's `incompatible_msrv` lint, for Rust 1.70, on `source`: it

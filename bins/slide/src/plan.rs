@@ -86,7 +86,12 @@ impl Plan {
     /// its goal) is answered, so no table is built for it; pattern databases
     /// come from `databases`, built there on first need. The search spends
     /// at most `budget`.
-    pub(crate) fn run(self, instance: &Instance, databases: &Databases, budget: &mut Budget) -> Result<Answer, CliError> {
+    pub(crate) fn run(
+        self,
+        instance: &Instance,
+        databases: &Databases,
+        budget: &mut Budget,
+    ) -> Result<Answer, CliError> {
         self.run_in_order(instance, databases, MoveOrder::KORF, budget)
     }
 
@@ -111,7 +116,9 @@ impl Plan {
         }
         if order != MoveOrder::KORF && matches!(self, Plan::Bfs | Plan::Bidi) {
             if start.shape().cells() > DENSE_MAX_CELLS {
-                return Err(bad_input("--order works with IDA* beyond 10 cells: use --algo auto or idastar"));
+                return Err(bad_input(
+                    "--order works with IDA* beyond 10 cells: use --algo auto or idastar",
+                ));
             }
             return Ok(shortest_path_in_order(start, goal, order, budget)?);
         }

@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod astar;
 mod batch;
 mod bfs;
 mod bidirectional_bfs;
@@ -46,18 +47,20 @@ mod pattern_db;
 mod pattern_db_file;
 mod scratch;
 mod visited;
+mod walking_distance;
 
 use std::fmt;
 
 use slide_core::{Board, Move, PairError};
 
+pub use crate::astar::{astar, astar_in, astar_with};
 pub use crate::batch::{solve_all, ToTarget};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
 pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT_STATE_LIMIT};
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
-pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate};
+pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate, MaxEstimate, MaxOf};
 pub use crate::ida_star::{ida_star, ida_star_in_order, ida_star_with};
 pub use crate::in_order::shortest_path_in_order;
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
@@ -65,6 +68,7 @@ pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
 pub use crate::scratch::Scratch;
 pub use crate::visited::DENSE_MAX_CELLS;
+pub use crate::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
 
 /// What a search counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -96,16 +96,7 @@ impl Heuristic for LinearConflict {
             row_conflict: [0; 8],
             col_conflict: [0; 8],
         };
-        let shape = board.shape();
-        let mut h = estimate.tables.manhattan(board);
-        for row in 0..shape.rows() {
-            estimate.row_conflict[row] = estimate.row(board.tiles(), row);
-            h += estimate.row_conflict[row];
-        }
-        for col in 0..shape.cols() {
-            estimate.col_conflict[col] = estimate.col(board.tiles(), col);
-            h += estimate.col_conflict[col];
-        }
+        let h = estimate.reset(board);
         Ok((estimate, h))
     }
 }
@@ -138,6 +129,20 @@ impl Estimate for LinearConflictEstimate {
         lines[a] = a_new;
         lines[b] = b_new;
         (h + a_new + b_new - undo.0 - undo.1, undo)
+    }
+
+    fn reset(&mut self, board: &Board) -> u32 {
+        let shape = board.shape();
+        let mut h = self.tables.manhattan(board);
+        for row in 0..shape.rows() {
+            self.row_conflict[row] = self.row(board.tiles(), row);
+            h += self.row_conflict[row];
+        }
+        for col in 0..shape.cols() {
+            self.col_conflict[col] = self.col(board.tiles(), col);
+            h += self.col_conflict[col];
+        }
+        h
     }
 
     #[inline]

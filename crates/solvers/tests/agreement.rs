@@ -5,7 +5,9 @@ mod common;
 
 use common::check_answer;
 use slide_core::{is_solvable, Board, Shape, SplitMix64};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, DistanceTable, LinearConflict, Manhattan};
+use slide_solvers::{
+    astar, bfs, bidirectional_bfs, ida_star, DistanceTable, LinearConflict, Manhattan, WalkingDistance,
+};
 
 /// Solves `start` to `target` with every solver that can finish on this
 /// pair (`with_bfs`: plain BFS too), checks that they agree, and returns the length.

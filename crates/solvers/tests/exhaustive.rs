@@ -1,11 +1,12 @@
 //! Every solver against the complete distance table, on every one of the
 //! 181,440 positions of the 8-puzzle that can reach `1 2 3 / 4 5 6 / 7 8 _`.
 //!
-//! Plain BFS takes the longest: one search per position, each exploring
-//! about half of the board's positions, some four minutes of CPU in all. So
-//! by default BFS is checked on every position within 16 moves and on every
-//! 50th of the others; set the environment variable `SLIDE_EXHAUSTIVE` (CI
-//! does) to check it on every position too.
+//! The table, two-ended BFS and the ordered searches are checked on every
+//! position (or the stated sample) always. Plain BFS, IDA* and A* take
+//! minutes of CPU on every position, so by default they are checked on
+//! every position within 16 moves and on every 50th of the others; set the
+//! environment variable `SLIDE_EXHAUSTIVE` (CI does) to check them on every
+//! position too.
 
 mod common;
 
@@ -14,8 +15,8 @@ use std::collections::HashMap;
 use common::check_answer;
 use slide_core::{factorial, rank, slide, unrank, Board, Graph, Move, MoveOrder, Shape, SplitMix64};
 use slide_solvers::{
-    bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget, DistanceTable,
-    LinearConflict, Manhattan, SearchError,
+    astar, bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget,
+    DistanceTable, Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, SearchError, WalkingDistance,
 };
 use slide_testdata::{reference, tsv_rows};
 
@@ -34,6 +35,24 @@ fn positions() -> (Board, Vec<(Board, usize)>) {
 /// Runs `solve` from every solvable position to the goal.
 fn check_every_position(name: &str, solve: fn(&Board, &Board) -> Result<Answer, SearchError>) {
     let (goal, positions) = positions();
+    check_positions(name, solve, &goal, &positions);
+}
+
+/// Runs `solve` from every solvable position when `SLIDE_EXHAUSTIVE` is set
+/// (CI sets it), and otherwise from a sample: every position within 16
+/// moves, and every 50th of the others (5,659 of the 181,440).
+fn check_every_position_in_ci(name: &str, solve: fn(&Board, &Board) -> Result<Answer, SearchError>) {
+    let (goal, positions) = positions();
+    let positions: Vec<(Board, usize)> = if std::env::var_os("SLIDE_EXHAUSTIVE").is_some() {
+        positions
+    } else {
+        positions
+            .into_iter()
+            .enumerate()
+            .filter(|(i, (_, distance))| *distance <= 16 || i % 50 == 0)
+            .map(|(_, position)| position)
+            .collect()
+    };
     check_positions(name, solve, &goal, &positions);
 }
 
@@ -113,18 +132,7 @@ fn the_table_gives_replayable_paths() {
 
 #[test]
 fn bfs_is_optimal_everywhere() {
-    let (goal, positions) = positions();
-    let positions: Vec<(Board, usize)> = if std::env::var_os("SLIDE_EXHAUSTIVE").is_some() {
-        positions
-    } else {
-        positions
-            .into_iter()
-            .enumerate()
-            .filter(|(i, (_, distance))| *distance <= 16 || i % 50 == 0)
-            .map(|(_, position)| position)
-            .collect()
-    };
-    check_positions("bfs", bfs, &goal, &positions);
+    check_every_position_in_ci("bfs", bfs);
 }
 
 #[test]
@@ -134,8 +142,53 @@ fn bidirectional_bfs_is_optimal_everywhere() {
 
 #[test]
 fn ida_star_is_optimal_everywhere() {
-    check_every_position("ida_star manhattan", |s, t| ida_star(s, t, Manhattan));
-    check_every_position("ida_star linear conflict", |s, t| ida_star(s, t, LinearConflict));
+    check_every_position_in_ci("ida_star manhattan", |s, t| ida_star(s, t, Manhattan));
+    check_every_position_in_ci("ida_star linear conflict", |s, t| ida_star(s, t, LinearConflict));
+    check_every_position_in_ci("ida_star walking distance", |s, t| ida_star(s, t, WalkingDistance));
+    check_every_position_in_ci("ida_star max(walking distance, linear conflict)", |s, t| {
+        ida_star(s, t, MaxOf(WalkingDistance, LinearConflict))
+    });
+}
+
+#[test]
+fn astar_is_optimal_everywhere() {
+    check_every_position_in_ci("astar manhattan", |s, t| astar(s, t, Manhattan));
+    check_every_position_in_ci("astar linear conflict", |s, t| astar(s, t, LinearConflict));
+    check_every_position_in_ci("astar walking distance", |s, t| astar(s, t, WalkingDistance));
+}
+
+/// Walking distance never exceeds the distance, is 0 only at the goal, and
+/// one move changes it by at most one: on every position of the 8-puzzle,
+/// and of 2x4 and 4x2 (for other goals' blanks too).
+#[test]
+fn walking_distance_is_admissible_and_consistent_everywhere() {
+    for (rows, cols, blank) in [(3, 3, 8), (3, 3, 4), (2, 4, 0), (4, 2, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let goal = Board::goal_with_blank_at(shape, blank);
+        let table = DistanceTable::for_target(&goal).unwrap();
+        let (mut estimate, _) = WalkingDistance.start(&goal, &goal).unwrap();
+        for r in 0..factorial(shape.cells()) {
+            let board = unrank(shape, r).unwrap();
+            let Some(distance) = table.distance(&board) else {
+                continue;
+            };
+            // From scratch, and after each move from here.
+            let h = estimate.reset(&board);
+            assert!(h as usize <= distance, "{board}: {h} > {distance}");
+            assert_eq!(h == 0, distance == 0, "{board}");
+            for (_, next) in board.successors() {
+                let next_h = estimate.reset(&next);
+                let tile = board.tile(next.blank());
+                estimate.reset(&board);
+                let (moved_h, _) = estimate.moved(h, next.tiles(), tile, next.blank(), board.blank());
+                assert_eq!(
+                    moved_h, next_h,
+                    "{board} -> {next}: the update agrees with a fresh start"
+                );
+                assert!(h.abs_diff(next_h) <= 1, "{board} -> {next}: {h} -> {next_h}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -30,6 +30,10 @@ impl Estimate for FiftyEstimate {
     }
 
     fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
+
+    fn reset(&mut self, _board: &Board) -> u32 {
+        50
+    }
 }
 
 #[test]

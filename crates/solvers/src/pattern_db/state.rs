@@ -36,6 +36,8 @@ pub struct Saved([(u8, u8); 2]);
 /// The pattern databases' estimate as it follows one search's board.
 pub struct PdbEstimate<'a> {
     pdb: &'a AdditivePdb,
+    /// The target, to start over from another board.
+    target: Board,
     /// The direct view, and the reflected one when it applies.
     views: Vec<View>,
 }
@@ -81,7 +83,11 @@ impl<'a> PdbEstimate<'a> {
                 view
             })
             .collect();
-        PdbEstimate { pdb, views }
+        PdbEstimate {
+            pdb,
+            target: *target,
+            views,
+        }
     }
 }
 
@@ -97,8 +103,15 @@ impl<'a> Heuristic for &'a AdditivePdb {
     fn start(&self, board: &Board, target: &Board) -> Result<(PdbEstimate<'a>, u32), PatternMismatch> {
         self.check_target(target)?;
         let estimate = PdbEstimate::new(self, board, target);
-        let h = estimate.views.iter().map(|view| view.sum).max().unwrap_or(0);
+        let h = estimate.value();
         Ok((estimate, h))
+    }
+}
+
+impl PdbEstimate<'_> {
+    /// The larger of the views' sums.
+    fn value(&self) -> u32 {
+        self.views.iter().map(|view| view.sum).max().unwrap_or(0)
     }
 }
 
@@ -127,6 +140,11 @@ impl Estimate for PdbEstimate<'_> {
             best = best.max(view.sum);
         }
         (best, saved)
+    }
+
+    fn reset(&mut self, board: &Board) -> u32 {
+        *self = PdbEstimate::new(self.pdb, board, &self.target);
+        self.value()
     }
 
     #[inline]
