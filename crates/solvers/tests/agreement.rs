@@ -30,6 +30,22 @@ fn check_pair(start: &Board, target: &Board, with_bfs: bool) -> Option<usize> {
         &ida_star(start, target, LinearConflict).unwrap(),
         expected,
     );
+    let wd = ida_star(start, target, WalkingDistance).unwrap();
+    check_answer("ida_star wd", start, target, &wd, expected);
+    check_answer(
+        "astar lc",
+        start,
+        target,
+        &astar(start, target, LinearConflict).unwrap(),
+        expected,
+    );
+    check_answer(
+        "astar wd",
+        start,
+        target,
+        &astar(start, target, WalkingDistance).unwrap(),
+        expected,
+    );
     if with_bfs {
         check_answer("bfs", start, target, &bfs(start, target).unwrap(), expected);
     }
