@@ -56,22 +56,31 @@ struct Walks {
 /// Each dimension's states, made on first use and kept for the process:
 /// they depend only on the lines, their length and the goal's blank line
 /// (each at most 8), not on which tiles the target puts where.
-static WALKS: [OnceLock<Walks>; 8 * 8 * 8] = {
+static WALKS: [OnceLock<Option<Walks>>; 8 * 8 * 8] = {
     #[allow(clippy::declare_interior_mutable_const)]
-    const UNMADE: OnceLock<Walks> = OnceLock::new();
+    const UNMADE: OnceLock<Option<Walks>> = OnceLock::new();
     [UNMADE; 8 * 8 * 8]
 };
 
+/// The most states a dimension may have. Long lines keep them few (105 for
+/// the rows of 3x3, 24,964 for 4x4, 352,560 for the five columns of 3x5);
+/// seven or eight lines of two cells would have millions, and those boards
+/// get no walking distance.
+const MOST_STATES: usize = 400_000;
+
 impl Walks {
     /// The states of a dimension of `lines` lines of `length` cells each,
-    /// whose goal has the blank in line `blank_line`, made once per process.
-    fn of(lines: usize, length: usize, blank_line: usize) -> &'static Walks {
+    /// whose goal has the blank in line `blank_line`, made once per process;
+    /// `None` when there would be more than [`MOST_STATES`].
+    fn of(lines: usize, length: usize, blank_line: usize) -> Option<&'static Walks> {
         let index = ((lines - 1) * 8 + (length - 1)) * 8 + blank_line;
-        WALKS[index].get_or_init(|| Walks::new(lines, length, blank_line))
+        WALKS[index]
+            .get_or_init(|| Walks::new(lines, length, blank_line))
+            .as_ref()
     }
 
     /// [`Walks::of`], made afresh: a breadth-first search from the goal's state.
-    fn new(lines: usize, length: usize, blank_line: usize) -> Walks {
+    fn new(lines: usize, length: usize, blank_line: usize) -> Option<Walks> {
         // A state: `lines * lines` counts, then the blank's line.
         let mut goal = vec![0u8; lines * lines + 1];
         for line in 0..lines {
@@ -97,6 +106,9 @@ impl Walks {
                             let count = states.len() as u32;
                             let found = *index.entry(moved.clone()).or_insert(count);
                             if found == count {
+                                if states.len() == MOST_STATES {
+                                    return None;
+                                }
                                 states.push(moved);
                                 distance.push(distance[head] + 1);
                             }
@@ -110,12 +122,12 @@ impl Walks {
             }
             head += 1;
         }
-        Walks {
+        Some(Walks {
             lines,
             distance,
             next,
             index,
-        }
+        })
     }
 
     /// The state of a board, given each cell's line and each tile's goal line.
@@ -178,8 +190,15 @@ impl Heuristic for WalkingDistance {
             goal_row[target.tile(cell)] = (cell / cols) as u8;
             goal_col[target.tile(cell)] = (cell % cols) as u8;
         }
-        let rows_walks = Walks::of(rows, cols, target.blank() / cols);
-        let cols_walks = Walks::of(cols, rows, target.blank() % cols);
+        let walks = |lines: usize, length: usize, blank_line: usize, what: &str| {
+            Walks::of(lines, length, blank_line).ok_or_else(|| PatternMismatch {
+                reason: format!(
+                    "walking distance is not offered on {shape} boards: their {what} would have more than {MOST_STATES} states"
+                ),
+            })
+        };
+        let rows_walks = walks(rows, cols, target.blank() / cols, "rows")?;
+        let cols_walks = walks(cols, rows, target.blank() % cols, "columns")?;
         let estimate = WalkingDistanceEstimate {
             cols,
             row_state: rows_walks.state_of(board, |cell| cell / cols, &goal_row),

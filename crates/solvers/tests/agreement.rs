@@ -6,7 +6,7 @@ mod common;
 use common::check_answer;
 use slide_core::{is_solvable, Board, Shape, SplitMix64};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, ida_star, DistanceTable, LinearConflict, Manhattan, WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, DistanceTable, Heuristic, LinearConflict, Manhattan, WalkingDistance,
 };
 
 /// Solves `start` to `target` with every solver that can finish on this
@@ -30,8 +30,6 @@ fn check_pair(start: &Board, target: &Board, with_bfs: bool) -> Option<usize> {
         &ida_star(start, target, LinearConflict).unwrap(),
         expected,
     );
-    let wd = ida_star(start, target, WalkingDistance).unwrap();
-    check_answer("ida_star wd", start, target, &wd, expected);
     check_answer(
         "astar lc",
         start,
@@ -39,13 +37,18 @@ fn check_pair(start: &Board, target: &Board, with_bfs: bool) -> Option<usize> {
         &astar(start, target, LinearConflict).unwrap(),
         expected,
     );
-    check_answer(
-        "astar wd",
-        start,
-        target,
-        &astar(start, target, WalkingDistance).unwrap(),
-        expected,
-    );
+    // Walking distance is offered where its tables stay small (not 2x7, 2x8).
+    if WalkingDistance.estimate(start, target).is_ok() {
+        let wd = ida_star(start, target, WalkingDistance).unwrap();
+        check_answer("ida_star wd", start, target, &wd, expected);
+        check_answer(
+            "astar wd",
+            start,
+            target,
+            &astar(start, target, WalkingDistance).unwrap(),
+            expected,
+        );
+    }
     if with_bfs {
         check_answer("bfs", start, target, &bfs(start, target).unwrap(), expected);
     }
