@@ -57,7 +57,7 @@ pub(crate) struct SolveArgs {
     /// The search to use.
     #[arg(long, value_enum, default_value_t = Algo::Auto)]
     pub(crate) algo: Algo,
-    /// The estimate IDA* uses (default: the strongest available).
+    /// The estimate IDA* and A* use (default: the strongest available).
     #[arg(long, value_enum)]
     pub(crate) heuristic: Option<HeuristicArg>,
     /// Of the shortest paths, print the one that comes first in this order
@@ -65,8 +65,15 @@ pub(crate) struct SolveArgs {
     /// path is printed in capitals).
     #[arg(long, value_parser = MoveOrder::parse)]
     pub(crate) order: Option<MoveOrder>,
-    /// Print every board along the way.
+    /// Print every shortest path (in the order of --order, if given), and
+    /// how many there are.
     #[arg(long)]
+    pub(crate) all: bool,
+    /// With --all, list at most this many paths (the count is of all).
+    #[arg(long, requires = "all")]
+    pub(crate) limit: Option<usize>,
+    /// Print every board along the way.
+    #[arg(long, conflicts_with = "all")]
     pub(crate) show: bool,
     /// Print one JSON object (with --show, a `boards` array too).
     #[arg(long)]
@@ -138,6 +145,8 @@ pub(crate) enum Algo {
     Bidi,
     /// Iterative-deepening A*.
     Idastar,
+    /// A*.
+    Astar,
 }
 
 /// The estimates `--heuristic` names.
@@ -147,6 +156,9 @@ pub(crate) enum HeuristicArg {
     Manhattan,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
+    /// The larger of walking distance and linear conflict (boards whose
+    /// walking-distance tables stay small: not 2x7, 2x8 and their transposes).
+    WalkingDistance,
     /// Additive pattern databases (4x4 with the goal's blank in a corner).
     Pdb,
 }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 use slide_core::{path_string, Board, Move, MoveOrder};
-use slide_solvers::Answer;
+use slide_solvers::{AllPaths, Answer};
 
 use crate::plan::Instance;
 
@@ -77,4 +77,50 @@ pub(crate) fn answer_json(
         object["boards"] = json!(boards);
     }
     object
+}
+
+/// The output of `slide solve --all`: the length, how many shortest paths
+/// there are, and the listed ones (`moves` lines, or a JSON object with
+/// `count` and `paths`).
+pub(crate) fn all_paths_output(
+    instance: &Instance,
+    all: Option<&AllPaths>,
+    algorithm: &str,
+    seconds: f64,
+    order: MoveOrder,
+    json: bool,
+) -> String {
+    let paths: Vec<String> = all.map_or(Vec::new(), |all| {
+        all.paths.iter().map(|path| order.write(path)).collect()
+    });
+    let length = all.map(|all| all.length);
+    // A count beyond 2^64 would lose digits as a JSON number: it is a string then.
+    let count = all.map(|all| match u64::try_from(all.count) {
+        Ok(count) => json!(count),
+        Err(_) => json!(all.count.to_string()),
+    });
+    if json {
+        let object = json!({
+            "start": instance.start.to_string(),
+            "goal": instance.goal.to_string(),
+            "shape": instance.start.shape().to_string(),
+            "solvable": all.is_some(),
+            "length": length,
+            "count": count,
+            "paths": paths,
+            "algorithm": algorithm,
+            "nodes_expanded": all.map_or(0, |all| all.stats.expanded),
+            "nodes_generated": all.map_or(0, |all| all.stats.generated),
+            "seconds": seconds,
+        });
+        return format!("{object}\n");
+    }
+    let Some(all) = all else {
+        return "unsolvable\n".to_string();
+    };
+    let mut output = format!("length {}\ncount {}\n", length.unwrap_or(0), all.count);
+    for path in paths {
+        output.push_str(&format!("moves {path}\n").replace(" \n", "\n"));
+    }
+    output
 }

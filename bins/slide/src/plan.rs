@@ -3,8 +3,9 @@
 use slide_core::{Board, MoveOrder, Shape};
 use slide_pdb::Databases;
 use slide_solvers::{
-    answer_without_search, bfs_with, bidirectional_bfs_with, ida_star_in_order, shortest_path_in_order, Answer, Budget,
-    Heuristic, LinearConflict, Manhattan, Split, DENSE_MAX_CELLS,
+    all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
+    ida_star_in_order, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict, Manhattan, MaxOf,
+    SearchError, Split, WalkingDistance, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
@@ -48,36 +49,98 @@ pub(crate) enum Plan {
     Bidi,
     /// IDA* with an estimate.
     IdaStar(HeuristicArg),
+    /// A* with an estimate.
+    Astar(HeuristicArg),
+    /// A complete distance table, walked: for orders and counts of paths on
+    /// boards of at most 10 cells, which breadth-first searches and A* do
+    /// not give.
+    Table,
+}
+
+/// What a plan returns: one shortest path, or all of them.
+pub(crate) enum Outcome {
+    /// A shortest path (none when unsolvable).
+    One(Answer),
+    /// Every shortest path, counted and listed up to a limit (`None` when
+    /// unsolvable).
+    All(Option<AllPaths>),
+}
+
+/// What is asked of a search, besides the instance.
+#[derive(Clone, Copy)]
+pub(crate) struct Ask {
+    /// The order whose first shortest path is wanted.
+    pub(crate) order: MoveOrder,
+    /// Every shortest path, listing at most this many; `None` for one path.
+    pub(crate) all: Option<usize>,
+}
+
+impl Ask {
+    /// One shortest path, any.
+    pub(crate) const ONE: Ask = Ask {
+        order: MoveOrder::KORF,
+        all: None,
+    };
 }
 
 impl Plan {
-    /// What `algo` and `heuristic` (or their defaults) mean for `instance`:
-    /// `auto` is two-ended BFS on boards of up to 10 cells, where it stores
-    /// a few thousand states, and IDA* beyond, which needs no memory; IDA*'s
-    /// default estimate is pattern databases where the split fits the goal,
-    /// linear conflict elsewhere.
+    /// What `algo` and `heuristic` (or their defaults) mean for `instance`.
+    ///
+    /// `auto`, as measured (see the README): two-ended BFS on boards of up
+    /// to 10 cells, where it stores a few thousand states; IDA* beyond,
+    /// which needs no memory. The default estimate is the strongest there
+    /// is for the goal: pattern databases where the split fits it, the
+    /// larger of walking distance and linear conflict where walking
+    /// distance is offered, linear conflict elsewhere.
     pub(crate) fn choose(instance: &Instance, algo: Algo, heuristic: Option<HeuristicArg>) -> Plan {
-        let strongest = if SPLIT.check_target(&instance.goal).is_ok() {
+        let goal = &instance.goal;
+        let strongest = if SPLIT.check_target(goal).is_ok() {
             HeuristicArg::Pdb
+        } else if WalkingDistance.estimate(goal, goal).is_ok() {
+            HeuristicArg::WalkingDistance
         } else {
             HeuristicArg::LinearConflict
         };
+        let heuristic = heuristic.unwrap_or(strongest);
         match algo {
             Algo::Bfs => Plan::Bfs,
             Algo::Bidi => Plan::Bidi,
             Algo::Auto if instance.start.shape().cells() <= DENSE_MAX_CELLS => Plan::Bidi,
-            Algo::Auto | Algo::Idastar => Plan::IdaStar(heuristic.unwrap_or(strongest)),
+            Algo::Auto | Algo::Idastar => Plan::IdaStar(heuristic),
+            Algo::Astar => Plan::Astar(heuristic),
         }
     }
 
     /// The plan's name in output: `bfs`, `bidirectional_bfs`, `ida_star/manhattan`...
     pub(crate) fn name(self) -> String {
+        let estimate = |heuristic: HeuristicArg| match heuristic {
+            HeuristicArg::Manhattan => Manhattan.name(),
+            HeuristicArg::LinearConflict => LinearConflict.name(),
+            HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
+            HeuristicArg::Pdb => format!("pdb-{}", SPLIT.name()),
+        };
         match self {
             Plan::Bfs => "bfs".to_string(),
             Plan::Bidi => "bidirectional_bfs".to_string(),
-            Plan::IdaStar(HeuristicArg::Manhattan) => format!("ida_star/{}", Manhattan.name()),
-            Plan::IdaStar(HeuristicArg::LinearConflict) => format!("ida_star/{}", LinearConflict.name()),
-            Plan::IdaStar(HeuristicArg::Pdb) => format!("ida_star/pdb-{}", SPLIT.name()),
+            Plan::IdaStar(heuristic) => format!("ida_star/{}", estimate(heuristic)),
+            Plan::Astar(heuristic) => format!("astar/{}", estimate(heuristic)),
+            Plan::Table => "distance_table".to_string(),
+        }
+    }
+
+    /// The plan that answers `ask` on boards of `shape`: this one, or, for
+    /// an order or every path on a board of at most 10 cells, a distance
+    /// table in place of the searches that cannot give them. Beyond 10
+    /// cells only IDA* gives them.
+    pub(crate) fn for_ask(self, ask: Ask, shape: Shape) -> Result<Plan, CliError> {
+        let special = ask.order != MoveOrder::KORF || ask.all.is_some();
+        match self {
+            Plan::IdaStar(_) | Plan::Table => Ok(self),
+            _ if !special => Ok(self),
+            _ if shape.cells() <= DENSE_MAX_CELLS => Ok(Plan::Table),
+            _ => Err(bad_input(
+                "--order and --all work with IDA* beyond 10 cells: use --algo auto or idastar",
+            )),
         }
     }
 
@@ -92,50 +155,101 @@ impl Plan {
         databases: &Databases,
         budget: &mut Budget,
     ) -> Result<Answer, CliError> {
-        self.run_in_order(instance, databases, MoveOrder::KORF, budget)
+        match self.run_asking(instance, databases, Ask::ONE, budget)? {
+            Outcome::One(answer) => Ok(answer),
+            Outcome::All(_) => unreachable!("one path was asked for"),
+        }
     }
 
-    /// [`Plan::run`] that returns, of the shortest paths, the first in
-    /// `order`: two-ended BFS has no order of its own, so on boards of up to
-    /// 10 cells a distance table is walked in that order instead.
-    pub(crate) fn run_in_order(
+    /// [`Plan::run`] for what `ask` asks: of the shortest paths, the first
+    /// in its order, or all of them (see [`Plan::for_ask`] for the plan
+    /// that can answer).
+    pub(crate) fn run_asking(
         self,
         instance: &Instance,
         databases: &Databases,
-        order: MoveOrder,
+        ask: Ask,
         budget: &mut Budget,
-    ) -> Result<Answer, CliError> {
+    ) -> Result<Outcome, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
-        if self == Plan::IdaStar(HeuristicArg::Pdb) {
+        let heuristic = match self {
+            Plan::IdaStar(heuristic) | Plan::Astar(heuristic) => Some(heuristic),
+            Plan::Bfs | Plan::Bidi | Plan::Table => None,
+        };
+        if heuristic == Some(HeuristicArg::Pdb) {
             if let Err(mismatch) = databases.split().check_target(goal) {
                 return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
             }
         }
-        if let Some(answer) = answer_without_search(start, goal)? {
-            return Ok(answer);
-        }
-        if order != MoveOrder::KORF && matches!(self, Plan::Bfs | Plan::Bidi) {
-            if start.shape().cells() > DENSE_MAX_CELLS {
-                return Err(bad_input(
-                    "--order works with IDA* beyond 10 cells: use --algo auto or idastar",
-                ));
+        if heuristic == Some(HeuristicArg::WalkingDistance) {
+            if let Err(mismatch) = WalkingDistance.estimate(goal, goal) {
+                return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
             }
-            return Ok(shortest_path_in_order(start, goal, order, budget)?);
         }
-        Ok(match self {
-            Plan::Bfs => bfs_with(start, goal, budget)?,
-            Plan::Bidi => bidirectional_bfs_with(start, goal, budget)?,
-            Plan::IdaStar(HeuristicArg::Manhattan) => ida_star_in_order(start, goal, Manhattan, order, budget)?,
-            Plan::IdaStar(HeuristicArg::LinearConflict) => {
-                ida_star_in_order(start, goal, LinearConflict, order, budget)?
+        if self == Plan::Table {
+            return Ok(match ask.all {
+                Some(limit) => Outcome::All(all_shortest_paths(start, goal, ask.order, limit, budget)?),
+                None => Outcome::One(shortest_path_in_order(start, goal, ask.order, budget)?),
+            });
+        }
+        if ask.all.is_none() {
+            if let Some(answer) = answer_without_search(start, goal)? {
+                return Ok(Outcome::One(answer));
             }
-            Plan::IdaStar(HeuristicArg::Pdb) => {
+        }
+        let search = match (self, ask.all) {
+            (Plan::Bfs, _) => return Ok(Outcome::One(bfs_with(start, goal, budget)?)),
+            (Plan::Bidi, _) => return Ok(Outcome::One(bidirectional_bfs_with(start, goal, budget)?)),
+            (Plan::Table, _) => unreachable!("answered above"),
+            (Plan::Astar(_), _) => Search::Astar,
+            (Plan::IdaStar(_), Some(limit)) => Search::All(limit),
+            (Plan::IdaStar(_), None) => Search::IdaStar,
+        };
+        let run = Run {
+            search,
+            instance,
+            order: ask.order,
+        };
+        let outcome = match heuristic.expect("the searches left take an estimate") {
+            HeuristicArg::Manhattan => run.with(Manhattan, budget),
+            HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
+            HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
+            HeuristicArg::Pdb => {
                 let pdb = databases.for_target(goal).map_err(|e| CliError {
                     status: 1,
                     message: e.to_string(),
                 })?;
-                ida_star_in_order(start, goal, pdb.expect("the split fits the goal"), order, budget)?
+                run.with(pdb.expect("the split fits the goal"), budget)
             }
+        };
+        Ok(outcome?)
+    }
+}
+
+/// The searches that take any estimate.
+#[derive(Clone, Copy)]
+enum Search {
+    IdaStar,
+    Astar,
+    /// IDA* for every shortest path, listing at most this many.
+    All(usize),
+}
+
+/// One of those searches, asked of an instance.
+struct Run<'a> {
+    search: Search,
+    instance: &'a Instance,
+    order: MoveOrder,
+}
+
+impl Run<'_> {
+    /// The search with the estimate `heuristic`.
+    fn with<H: Heuristic>(&self, heuristic: H, budget: &mut Budget) -> Result<Outcome, SearchError> {
+        let (start, goal) = (&self.instance.start, &self.instance.goal);
+        Ok(match self.search {
+            Search::IdaStar => Outcome::One(ida_star_in_order(start, goal, heuristic, self.order, budget)?),
+            Search::Astar => Outcome::One(astar_with(start, goal, heuristic, budget)?),
+            Search::All(limit) => Outcome::All(ida_star_all(start, goal, heuristic, self.order, limit, budget)?),
         })
     }
 }

@@ -9,13 +9,19 @@ use slide_solvers::{state_memory, Budget, Progress};
 
 use crate::args::SolveArgs;
 use crate::error::CliError;
-use crate::output::{answer_json, answer_text};
-use crate::plan::{databases, Instance, Plan};
+use crate::output::{all_paths_output, answer_json, answer_text};
+use crate::plan::{databases, Ask, Instance, Outcome, Plan};
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape)?;
     let plan = Plan::choose(&instance, args.algo, args.heuristic);
+    let order = args.order.unwrap_or(MoveOrder::KORF);
+    let ask = Ask {
+        order,
+        all: args.all.then(|| args.limit.unwrap_or(usize::MAX)),
+    };
+    let plan = plan.for_ask(ask, instance.start.shape())?;
     let databases = databases();
     // On a terminal, a long search says how it goes.
     let spinner = std::io::stderr().is_terminal().then(|| {
@@ -36,13 +42,24 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         ..Budget::default()
     };
     let started = Instant::now();
-    let order = args.order.unwrap_or(MoveOrder::KORF);
-    let answer = plan.run_in_order(&instance, &databases, order, &mut budget);
+    let outcome = plan.run_asking(&instance, &databases, ask, &mut budget);
     if let Some(spinner) = &spinner {
         spinner.finish_and_clear();
     }
-    let answer = answer?;
     let seconds = started.elapsed().as_secs_f64();
+    let answer = match outcome? {
+        Outcome::One(answer) => answer,
+        Outcome::All(all) => {
+            return Ok(all_paths_output(
+                &instance,
+                all.as_ref(),
+                &plan.name(),
+                seconds,
+                order,
+                args.json,
+            ))
+        }
+    };
     if args.json {
         let mut object = answer_json(&instance, &answer, &plan.name(), seconds, None, args.show);
         if let (Some(order), Some(path)) = (args.order, &answer.path) {
@@ -59,13 +76,13 @@ fn describe(plan: Plan, progress: &Progress) -> String {
     let seconds = progress.elapsed.as_secs_f64().max(1e-9);
     let rate = progress.generated as f64 / seconds / 1e6;
     match plan {
-        Plan::IdaStar(_) => format!(
+        Plan::IdaStar(_) | Plan::Astar(_) => format!(
             "{}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
             plan.name(),
             progress.depth,
             progress.generated
         ),
-        Plan::Bfs | Plan::Bidi => format!(
+        Plan::Bfs | Plan::Bidi | Plan::Table => format!(
             "{}: depth {}, {} states stored (at most {}), {rate:.1} M nodes/s, {seconds:.0} s",
             plan.name(),
             progress.depth,

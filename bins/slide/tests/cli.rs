@@ -56,24 +56,17 @@ fn solve_gives_shortest_paths() {
 
 #[test]
 fn every_algorithm_agrees() {
-    for algo in ["auto", "bfs", "bidi", "idastar"] {
+    for algo in ["auto", "bfs", "bidi", "idastar", "astar"] {
         let (status, stdout, _) = slide(&["solve", "8 6 7 2 5 4 3 x 1", "--algo", algo], "");
         assert_eq!(status, 0);
         assert!(stdout.starts_with("length 31\n"), "{algo}: {stdout}");
     }
-    for heuristic in ["manhattan", "linear-conflict"] {
-        let (status, stdout, _) = slide(
-            &[
-                "solve",
-                "8 6 7 2 5 4 3 x 1",
-                "--algo",
-                "idastar",
-                "--heuristic",
-                heuristic,
-            ],
-            "",
-        );
-        assert_eq!((status, stdout.lines().next()), (0, Some("length 31")));
+    for algo in ["idastar", "astar"] {
+        for heuristic in ["manhattan", "linear-conflict", "walking-distance"] {
+            let args = ["solve", "8 6 7 2 5 4 3 x 1", "--algo", algo, "--heuristic", heuristic];
+            let (status, stdout, _) = slide(&args, "");
+            assert_eq!((status, stdout.lines().next()), (0, Some("length 31")), "{args:?}");
+        }
     }
 }
 
@@ -306,4 +299,32 @@ fn farthest_gives_a_board_at_the_largest_distance() {
     assert_eq!(table.histogram().len() - 1, 31, "no board is farther");
     let (status, _, stderr) = slide(&["farthest", "1 2 3 / 4 5 6 / 7 8 9 / 10 11 0"], "");
     assert_eq!(status, 2, "{stderr}");
+}
+
+#[test]
+fn all_lists_every_shortest_path_and_counts_them() {
+    let board = "8 6 7 / 2 5 4 / 3 _ 1";
+    let (status, stdout, _) = slide(&["solve", board, "--all", "--limit", "3", "--order", "dlru"], "");
+    assert_eq!(status, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(&lines[..2], ["length 31", "count 40"]);
+    assert_eq!(lines.len(), 5);
+    let start = Board::parse_rows(board, None).unwrap();
+    let goal = Board::goal(start.shape());
+    let paths: Vec<&str> = lines[2..].iter().map(|l| l.strip_prefix("moves ").unwrap()).collect();
+    for path in &paths {
+        assert_eq!(replay(&start, &goal, path), 31);
+    }
+    // In the order d < l < r < u: as strings of those letters, ascending.
+    let key = |p: &str| p.chars().map(|c| "dlru".find(c).unwrap()).collect::<Vec<_>>();
+    assert!(paths.windows(2).all(|w| key(w[0]) < key(w[1])), "{paths:?}");
+    let (status, stdout, _) = slide(&["solve", board, "--all", "--json"], "");
+    assert_eq!(status, 0);
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (value["count"].as_u64(), value["paths"].as_array().unwrap().len()),
+        (Some(40), 40)
+    );
+    let (status, _, _) = slide(&["solve", board, "--all", "--show"], "");
+    assert_eq!(status, 2, "--show shows one path");
 }

@@ -8,12 +8,14 @@
 
 use std::fmt;
 
-use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, MoveOrder, Shape, NO_MOVE};
+use std::collections::HashMap;
+
+use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Move, MoveOrder, Shape, NO_MOVE};
 
 use crate::layered::{expand_layer, Children, StepMoves, Visited};
 use crate::node::{Node, Wide};
 use crate::packed::PackedMoves;
-use crate::{Answer, Stats, DENSE_MAX_CELLS};
+use crate::{AllPaths, Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
 const UNREACHED: u8 = u8::MAX;
@@ -211,6 +213,91 @@ impl DistanceTable {
             path: Some(path),
             stats,
         })
+    }
+
+    /// Every shortest path from `start` to `target` (whose blank must be in
+    /// the cell of this table's goal): how many there are, and the first
+    /// `limit` in `order`; `None` when the target cannot be reached.
+    ///
+    /// The count is a sum over the boards the shortest paths pass: a board
+    /// at distance `d` has as many as its neighbours at distance `d - 1`
+    /// together, each counted once.
+    ///
+    /// ```
+    /// use slide_core::{Board, MoveOrder, Shape};
+    /// use slide_solvers::DistanceTable;
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let goal = Board::goal(shape);
+    /// let table = DistanceTable::for_target(&goal).unwrap();
+    /// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+    /// let all = table.all_shortest_paths(&start, &goal, MoveOrder::KORF, 2).unwrap().unwrap();
+    /// assert_eq!((all.count, all.paths.len()), (40, 2));
+    /// ```
+    pub fn all_shortest_paths(
+        &self,
+        start: &Board,
+        target: &Board,
+        order: MoveOrder,
+        limit: usize,
+    ) -> Result<Option<AllPaths>, TableError> {
+        // The first path checks the pair, and tells whether there is one.
+        let Some(first) = self.solve(start, target)?.path else {
+            return Ok(None);
+        };
+        let board = relabel(start, target);
+        let mut counts: HashMap<u64, u128> = HashMap::new();
+        let count = self.count_paths(&board, &mut counts);
+        let mut all = AllPaths {
+            length: first.len(),
+            count,
+            limit,
+            ..AllPaths::default()
+        };
+        let mut path = Vec::new();
+        self.list_paths(&board, order, &mut path, &mut all);
+        all.stats.expanded = counts.len() as u64;
+        Ok(Some(all))
+    }
+
+    /// The number of shortest paths from `board` (relabelled to the goal),
+    /// remembered by rank in `counts`.
+    fn count_paths(&self, board: &Board, counts: &mut HashMap<u64, u128>) -> u128 {
+        let distance = self.distances[rank(board) as usize / 2];
+        if distance == 0 {
+            return 1;
+        }
+        if let Some(&count) = counts.get(&rank(board)) {
+            return count;
+        }
+        let count = board
+            .successors()
+            .filter(|(_, next)| self.distances[rank(next) as usize / 2] == distance - 1)
+            .map(|(_, next)| self.count_paths(&next, counts))
+            .fold(0u128, u128::saturating_add);
+        counts.insert(rank(board), count);
+        count
+    }
+
+    /// Adds the shortest paths from `board` (relabelled), after `path`, to
+    /// `all` in `order`, until it holds `all.limit`.
+    fn list_paths(&self, board: &Board, order: MoveOrder, path: &mut Vec<Move>, all: &mut AllPaths) {
+        let distance = self.distances[rank(board) as usize / 2];
+        if distance == 0 {
+            all.paths.push(path.clone());
+            return;
+        }
+        for mv in order.moves() {
+            if all.paths.len() >= all.limit {
+                return;
+            }
+            if let Some(next) = board.apply(mv) {
+                if self.distances[rank(&next) as usize / 2] == distance - 1 {
+                    path.push(mv);
+                    self.list_paths(&next, order, path, all);
+                    path.pop();
+                }
+            }
+        }
     }
 
     /// The largest distance from the goal, and a board at that distance

@@ -85,6 +85,66 @@ pub fn ida_star_in_order<H: Heuristic>(
     if let Some(answer) = answer_without_search(start, target)? {
         return Ok(answer);
     }
+    let (path, stats, _) = deepen(start, target, heuristic, order, budget, None)?;
+    Ok(Answer {
+        path: Some(path),
+        stats,
+    })
+}
+
+/// Every shortest path from `start` to `target`: the count, and the first
+/// `limit` in `order`, by IDA* with `heuristic` whose last iteration, the
+/// one bounded by the optimal length, runs to its end. Every shortest path
+/// stays within that bound, so the iteration meets each once, in order.
+/// `Ok(None)` when the target cannot be reached.
+///
+/// ```
+/// use slide_core::{Board, MoveOrder, Shape};
+/// use slide_solvers::{ida_star_all, Budget, LinearConflict};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
+/// let all = ida_star_all(&start, &Board::goal(shape), LinearConflict, MoveOrder::KORF, 3, &mut Budget::default());
+/// let all = all.unwrap().unwrap();
+/// assert_eq!(all.count, 40);
+/// assert_eq!(all.paths.len(), 3);
+/// ```
+pub fn ida_star_all<H: Heuristic>(
+    start: &Board,
+    target: &Board,
+    heuristic: H,
+    order: MoveOrder,
+    limit: usize,
+    budget: &mut Budget,
+) -> Result<Option<AllPaths>, SearchError> {
+    match answer_without_search(start, target)? {
+        Some(answer) => Ok(answer.path.map(|path| AllPaths {
+            length: path.len(),
+            count: 1,
+            paths: if limit > 0 { vec![path] } else { Vec::new() },
+            limit,
+            stats: answer.stats,
+        })),
+        None => {
+            let all = AllPaths {
+                limit,
+                ..AllPaths::default()
+            };
+            let (_, stats, all) = deepen(start, target, heuristic, order, budget, Some(all))?;
+            Ok(all.map(|all| AllPaths { stats, ..all }))
+        }
+    }
+}
+
+/// The iterations of IDA*: the first path found, or with `all` every path
+/// of the first iteration that finds one.
+fn deepen<H: Heuristic>(
+    start: &Board,
+    target: &Board,
+    heuristic: H,
+    order: MoveOrder,
+    budget: &mut Budget,
+    all: Option<AllPaths>,
+) -> Result<(Vec<Move>, Stats, Option<AllPaths>), SearchError> {
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let max_length = budget.max_length;
     let mut search = Search {
@@ -103,6 +163,7 @@ pub fn ida_star_in_order<H: Heuristic>(
         stopped: None,
         bound: h,
         order: order.moves(),
+        all,
     };
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
     while search.bound <= bound_limit {
@@ -112,11 +173,11 @@ pub fn ida_star_in_order<H: Heuristic>(
         if let Some(error) = search.stopped {
             return Err(error);
         }
-        if found {
-            return Ok(Answer {
-                path: Some(search.path),
-                stats: search.stats,
-            });
+        let found_all = search.all.as_ref().is_some_and(|all| all.count > 0);
+        if found || found_all {
+            let bound = search.bound as usize;
+            let all = search.all.map(|all| AllPaths { length: bound, ..all });
+            return Ok((search.path, search.stats, all));
         }
         // Every iteration raises the bound, so a search with a poor
         // estimate still ends: at the latest at the length of some path.
@@ -152,9 +213,42 @@ struct Search<'b, 'a, E> {
     bound: u32,
     /// The order the blank's moves are tried in.
     order: [Move; 4],
+    /// When every shortest path is wanted: those found so far.
+    all: Option<AllPaths>,
+}
+
+/// Every shortest path, counted, and listed in a move order up to a limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AllPaths {
+    /// The length of the shortest paths.
+    pub length: usize,
+    /// The number of shortest paths.
+    pub count: u128,
+    /// The first `limit` of them in the move order.
+    pub paths: Vec<Vec<Move>>,
+    /// The most paths to list.
+    pub limit: usize,
+    /// What the search counted.
+    pub stats: Stats,
 }
 
 impl<E: Estimate> Search<'_, '_, E> {
+    /// At the goal: stop, or, when every shortest path is wanted, count
+    /// this one (keeping it while there is room) and go on.
+    #[cold]
+    fn reached_goal(&mut self) -> bool {
+        match &mut self.all {
+            None => true,
+            Some(all) => {
+                all.count += 1;
+                if all.paths.len() < all.limit {
+                    all.paths.push(self.path.clone());
+                }
+                false
+            }
+        }
+    }
+
     /// Searches below the current board, `g` moves from the start with
     /// estimate `h`; `last` is the index of the move that led here. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
@@ -193,7 +287,12 @@ impl<E: Estimate> Search<'_, '_, E> {
                 // The goal test compares boards rather than trusting `h = 0`:
                 // an estimate that is wrongly above 0 at the goal delays it
                 // to a later iteration instead of hiding it for ever.
-                if self.tiles == self.target || self.dfs(g + 1, child_h, mv as u8) {
+                let done = if self.tiles == self.target {
+                    self.reached_goal()
+                } else {
+                    self.dfs(g + 1, child_h, mv as u8)
+                };
+                if done {
                     return true;
                 }
                 self.path.pop();

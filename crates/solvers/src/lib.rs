@@ -61,8 +61,8 @@ pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate, MaxEstimate, MaxOf};
-pub use crate::ida_star::{ida_star, ida_star_in_order, ida_star_with};
-pub use crate::in_order::shortest_path_in_order;
+pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with, AllPaths};
+pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
