@@ -5,7 +5,10 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use slide_benches::plain::{self, Plain};
 use slide_core::{Board, Shape};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, Split};
+use slide_solvers::{
+    astar, bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, MaxOf, Split,
+    WalkingDistance,
+};
 use slide_testdata::{eight_puzzle_set, korf100, korf_goal};
 
 /// One of this workspace's solvers, from start and goal to an answer.
@@ -39,13 +42,22 @@ fn eight_puzzle(c: &mut Criterion) {
         let plains: Vec<Plain> = boards.iter().map(plain::from_board).collect();
         let mut group = c.benchmark_group(format!("3x3/{set}"));
         group.sample_size(20);
-        let cases: [(&str, Solver); 4] = [
+        let cases: [(&str, Solver); 9] = [
             ("bfs", |s, g| bfs(s, g).unwrap()),
             ("bidirectional_bfs", |s, g| bidirectional_bfs(s, g).unwrap()),
             ("ida_star_manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
             ("ida_star_linear_conflict", |s, g| {
                 ida_star(s, g, LinearConflict).unwrap()
             }),
+            ("ida_star_walking_distance", |s, g| {
+                ida_star(s, g, WalkingDistance).unwrap()
+            }),
+            ("ida_star_wd_lc", |s, g| {
+                ida_star(s, g, MaxOf(WalkingDistance, LinearConflict)).unwrap()
+            }),
+            ("astar_manhattan", |s, g| astar(s, g, Manhattan).unwrap()),
+            ("astar_linear_conflict", |s, g| astar(s, g, LinearConflict).unwrap()),
+            ("astar_walking_distance", |s, g| astar(s, g, WalkingDistance).unwrap()),
         ];
         for (name, solve) in cases {
             group.bench_function(BenchmarkId::new("slide", name), |b| {
@@ -64,14 +76,16 @@ fn eight_puzzle(c: &mut Criterion) {
                 }
             })
         });
-        let peers: [(&str, PeerSolver); 3] = [
+        let peers: [(&str, PeerSolver); 4] = [
             ("bfs", plain::bfs),
             ("bfs_bidirectional", plain::bfs_bidirectional),
             ("idastar_manhattan", plain::idastar),
+            ("astar_manhattan", plain::astar),
         ];
         for (name, solve) in peers {
-            // The peers' BFS explores the whole unsolvable half (181,440
-            // states) before it gives up, and its IDA* never stops there.
+            // The peers' BFS and A* explore the whole unsolvable half
+            // (181,440 states) before they give up, and their IDA* never
+            // stops there.
             if set == "eight-unsolvable" && name == "idastar_manhattan" {
                 continue;
             }
@@ -110,9 +124,13 @@ fn fifteen_puzzle(c: &mut Criterion) {
     let mut group = c.benchmark_group("4x4/korf");
     group.sample_size(10);
     for instance in chosen {
-        let solvers: [(&str, Solver); 2] = [
+        let solvers: [(&str, Solver); 4] = [
             ("manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
             ("linear_conflict", |s, g| ida_star(s, g, LinearConflict).unwrap()),
+            ("walking_distance", |s, g| ida_star(s, g, WalkingDistance).unwrap()),
+            ("wd_lc", |s, g| {
+                ida_star(s, g, MaxOf(WalkingDistance, LinearConflict)).unwrap()
+            }),
         ];
         for (name, solve) in solvers {
             group.bench_function(BenchmarkId::new(format!("ida_star_{name}"), instance.id), |b| {

@@ -67,6 +67,17 @@ pub mod plain {
         .map(|(_, cost)| cost as usize)
     }
 
+    /// The `pathfinding` crate's A* with Manhattan distance; the path's length.
+    pub fn astar(start: &Plain, goal: &Plain) -> Option<usize> {
+        pathfinding::prelude::astar(
+            start,
+            |b| successors(b).into_iter().map(|n| (n, 1u32)),
+            |b| manhattan(b, goal),
+            |b| b == goal,
+        )
+        .map(|(_, cost)| cost as usize)
+    }
+
     /// The Manhattan distance to `goal`.
     pub fn manhattan(board: &Plain, goal: &Plain) -> u32 {
         let mut total = 0;

@@ -14,7 +14,9 @@ use std::time::Instant;
 use plotters::prelude::*;
 use slide_benches::plain;
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_solvers::{bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan};
+use slide_solvers::{
+    astar, bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, WalkingDistance,
+};
 
 /// Runs an algorithm on a start (to the goal): the length, and the nodes
 /// expanded when the algorithm counts them.
@@ -96,6 +98,22 @@ fn main() -> ExitCode {
             goal,
         ),
         ours(
+            "ida_star_walking_distance",
+            |s, g| ida_star(s, g, WalkingDistance).expect("3x3"),
+            goal,
+        ),
+        ours("astar_manhattan", |s, g| astar(s, g, Manhattan).expect("3x3"), goal),
+        ours(
+            "astar_linear_conflict",
+            |s, g| astar(s, g, LinearConflict).expect("3x3"),
+            goal,
+        ),
+        ours(
+            "astar_walking_distance",
+            |s, g| astar(s, g, WalkingDistance).expect("3x3"),
+            goal,
+        ),
+        ours(
             "distance_table_lookup",
             move |s, g| table_for_lookup.solve(s, g).expect("3x3"),
             goal,
@@ -103,6 +121,7 @@ fn main() -> ExitCode {
         peer("pathfinding_bfs", plain::bfs, goal),
         peer("pathfinding_bfs_bidirectional", plain::bfs_bidirectional, goal),
         peer("pathfinding_idastar_manhattan", plain::idastar, goal),
+        peer("pathfinding_astar_manhattan", plain::astar, goal),
     ];
     let longest = sample.iter().map(|(_, d)| *d).max().unwrap_or(0);
     let mut totals = vec![vec![Totals::default(); longest + 1]; algorithms.len()];
@@ -170,8 +189,14 @@ fn plot(
         MAGENTA,
         CYAN,
         RGBColor(230, 140, 0),
+        RGBColor(120, 60, 20),
+        RGBColor(0, 120, 120),
+        RGBColor(150, 0, 150),
+        RGBColor(90, 150, 0),
         RGBColor(120, 120, 120),
+        RGBColor(180, 180, 0),
         BLACK,
+        RGBColor(255, 120, 180),
     ];
     let panels: [Panel; 2] = [
         (

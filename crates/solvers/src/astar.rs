@@ -2,21 +2,28 @@
 //!
 //! Boards wait in an open list ordered by `f = g + h`, ties broken toward
 //! the larger `g` (the deeper board, nearer the goal). Costs are small
-//! integers, so the open list is an array of buckets, one per `(f, g)`,
-//! with a cursor at the smallest non-empty one. The estimate is consistent,
-//! so a board is final when it is first expanded: it is closed and never
+//! integers, so the open list is an array of stacks, one per `(f, g)`, with
+//! a cursor at the smallest non-empty one. The estimate is consistent, so a
+//! board is final when it is first expanded: it is closed and never
 //! reopened. A board reached again at a smaller `g` before it is expanded
 //! is pushed again, and the stale entry is skipped when popped.
 //!
-//! Every board reached is recorded with its `g` and the move that reached
-//! it, in a dense table indexed by `rank / 2` on boards of at most 10 cells
-//! and a hash map beyond; the path is walked back from the goal. The states
+//! Boards travel as the layered searches' entries ([`crate::node`]: one
+//! `u64` up to 9 cells) and step to their children by the same moves
+//! ([`Children`]): the packed steps on the 8-puzzle, one move at a time
+//! elsewhere. Every board reached is recorded with its `g` and the move that
+//! reached it, in a dense table indexed by `rank / 2` on boards of at most
+//! 10 cells (reused from search to search, stamped with an epoch) and a
+//! hash map beyond; the path is walked back from the goal. The boards
 //! recorded count against the budget's cap.
 
-use slide_core::{rank, slide, Board, Move, MoveOrder, RankSteps, Shape, NO_MOVE};
+use slide_core::{rank, Board, Move, Shape, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
+use crate::layered::{Children, StepMoves};
+use crate::node::{Node, Wide};
+use crate::packed::PackedMoves;
 use crate::scratch::{with_thread_scratch, Scratch};
 use crate::{answer_without_search, Answer, SearchError, Stats, DENSE_MAX_CELLS};
 
@@ -72,46 +79,43 @@ pub fn astar_in<H: Heuristic>(
     }
     let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let shape = start.shape();
-    let mut search = Search {
-        shape,
-        steps: (shape.cells() <= DENSE_MAX_CELLS).then(|| RankSteps::of(shape)),
-        records: Records::new(shape, scratch),
-        open: Open::new(scratch),
-        stats: Stats::default(),
-        limit: budget.max_states,
-        order: MoveOrder::KORF.moves(),
-    };
+    let limit = budget.max_states;
     let mut watch = Watch::new(budget);
-    let start_key = search.key_of(start);
-    search.records.set(start_key, record(0, NO_MOVE));
-    search.open.push(
-        h,
-        0,
-        Node {
-            tiles: start.tiles(),
-            key: start_key,
-            blank: start.blank() as u8,
-            g: 0,
-        },
-    );
-    let found = search.run(target, &mut estimate, &mut watch);
-    let path = matches!(found, Ok(true)).then(|| search.path_to(start, target));
-    let Search {
-        records, open, stats, ..
-    } = search;
-    records.give_back(scratch);
-    open.give_back(scratch);
-    found.map(|_| Answer { path, stats })
-}
-
-/// A board in the open list: its packed tiles, its key in the records
-/// (rank or tiles), its blank's cell and the moves that reached it.
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    tiles: u64,
-    key: u64,
-    blank: u8,
-    g: u8,
+    let mut run = Run {
+        limit,
+        watch: &mut watch,
+        stats: Stats::default(),
+    };
+    let path = if let Some(moves) = PackedMoves::of(shape) {
+        let mut records = DenseRecords::new(shape, scratch);
+        let path = run.search(moves, &mut records, start, target, &mut estimate, h, scratch);
+        records.give_back(scratch);
+        path
+    } else if shape.cells() <= 9 {
+        let mut records = DenseRecords::new(shape, scratch);
+        let moves = StepMoves::<u64>::new(shape, true);
+        let path = run.search(&moves, &mut records, start, target, &mut estimate, h, scratch);
+        records.give_back(scratch);
+        path
+    } else if shape.cells() <= DENSE_MAX_CELLS {
+        let mut records = DenseRecords::new(shape, scratch);
+        let moves = StepMoves::<Wide>::new(shape, true);
+        let path = run.search(&moves, &mut records, start, target, &mut estimate, h, scratch);
+        records.give_back(scratch);
+        path
+    } else {
+        let moves = StepMoves::<Wide>::new(shape, false);
+        run.search(
+            &moves,
+            &mut HashedRecords::default(),
+            start,
+            target,
+            &mut estimate,
+            h,
+            scratch,
+        )
+    }?;
+    Ok(Answer { path, stats: run.stats })
 }
 
 /// A board's record: `g + 1` in the low byte (0: not reached), in bits
@@ -125,61 +129,93 @@ fn record(g: u8, mv: u8) -> Record {
     (g as u16 + 1) | (mv as u16) << 8
 }
 
-/// The records of the boards reached: dense by `rank / 2`, or hashed by
-/// tiles. A dense table is reused from search to search: each slot holds
-/// the epoch of the search that wrote it above its record, and a slot of
-/// another epoch reads as not reached (see `visited::DenseMap`).
-enum Records {
-    Dense { table: Vec<u32>, epoch: u32 },
-    Hashed(HashMap),
+/// Where A* records the boards it reached.
+trait Records {
+    /// Whether keys are ranks (dense), which the nodes then carry.
+    const RANKED: bool;
+    /// The key of the packed `tiles` of a board of `cells` cells.
+    fn key(tiles: u64, cells: usize) -> u64 {
+        if Self::RANKED {
+            slide_core::rank_tiles(tiles, cells)
+        } else {
+            tiles
+        }
+    }
+    /// The record of the board with `key`, 0 if not reached.
+    fn get(&self, key: u64) -> Record;
+    /// Records `record` for the board with `key`.
+    fn set(&mut self, key: u64, record: Record);
 }
 
-impl Records {
-    fn new(shape: Shape, scratch: &mut Scratch) -> Records {
-        if shape.cells() > DENSE_MAX_CELLS {
-            return Records::Hashed(HashMap::default());
-        }
+/// A dense table, `rank / 2` to record, reused from search to search: each
+/// slot holds the epoch of the search that wrote it above its record, and a
+/// slot of another epoch reads as not reached (see `visited::DenseMap`).
+///
+/// A slot is 16 bits, to keep the table small enough for the cache (363 KB
+/// on the 8-puzzle): `g + 1` in bits 0..6 (boards of at most 10 cells are
+/// at most 55 moves deep), the move in bits 6..8, the closed flag in bit 8
+/// and a 7-bit epoch above. The start's move is never read: the path walk
+/// stops there.
+struct DenseRecords {
+    table: Vec<u16>,
+    epoch: u16,
+}
+
+/// The last epoch before a dense table is cleared.
+const LAST_EPOCH: u16 = 127;
+
+impl DenseRecords {
+    fn new(shape: Shape, scratch: &mut Scratch) -> DenseRecords {
         let size = slide_core::factorial(shape.cells()) as usize / 2;
         let (mut table, last) = scratch.take_record_table(size);
-        let epoch = if last == u16::MAX as u32 {
+        let epoch = if last == LAST_EPOCH {
             table.fill(0);
             1
         } else {
             last + 1
         };
-        Records::Dense { table, epoch }
+        DenseRecords { table, epoch }
     }
 
-    /// Returns a dense table to `scratch`.
     fn give_back(self, scratch: &mut Scratch) {
-        if let Records::Dense { table, epoch } = self {
-            scratch.give_record_table(table, epoch);
-        }
+        scratch.give_record_table(self.table, self.epoch);
     }
+}
+
+impl Records for DenseRecords {
+    const RANKED: bool = true;
 
     #[inline]
     fn get(&self, key: u64) -> Record {
-        match self {
-            Records::Dense { table, epoch } => {
-                let slot = table[key as usize / 2];
-                if slot >> 16 == *epoch {
-                    slot as Record
-                } else {
-                    0
-                }
-            }
-            Records::Hashed(map) => map.get(&key).copied().unwrap_or(0),
+        let slot = self.table[key as usize / 2];
+        if slot >> 9 != self.epoch {
+            return 0;
         }
+        (slot & 0x3F) | (slot >> 6 & 3) << 8 | (slot >> 8 & 1) << 15
     }
 
     #[inline]
     fn set(&mut self, key: u64, record: Record) {
-        match self {
-            Records::Dense { table, epoch } => table[key as usize / 2] = *epoch << 16 | record as u32,
-            Records::Hashed(map) => {
-                map.insert(key, record);
-            }
-        }
+        let slot = (record & 0x3F) | (record >> 8 & 3) << 6 | (record >> 15) << 8;
+        self.table[key as usize / 2] = self.epoch << 9 | slot;
+    }
+}
+
+/// A hash map from packed tiles to record, for boards beyond 10 cells.
+#[derive(Default)]
+struct HashedRecords(HashMap);
+
+impl Records for HashedRecords {
+    const RANKED: bool = false;
+
+    #[inline]
+    fn get(&self, key: u64) -> Record {
+        self.0.get(&key).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn set(&mut self, key: u64, record: Record) {
+        self.0.insert(key, record);
     }
 }
 
@@ -187,16 +223,16 @@ impl Records {
 /// that the smallest index is the smallest `f` and, of those, the largest
 /// `g`; `cursor` is at or below the smallest non-empty stack. The stacks
 /// come from a scratch and go back to it empty, keeping their memory.
-struct Open {
-    stacks: Vec<Vec<Node>>,
+struct Open<N> {
+    stacks: Vec<Vec<N>>,
     cursor: usize,
     len: usize,
 }
 
-impl Open {
-    fn new(scratch: &mut Scratch) -> Open {
+impl<N: Node> Open<N> {
+    fn new(scratch: &mut Scratch) -> Open<N> {
         Open {
-            stacks: std::mem::take(&mut scratch.open_stacks),
+            stacks: std::mem::take(N::open_stacks(scratch)),
             cursor: 0,
             len: 0,
         }
@@ -209,10 +245,11 @@ impl Open {
         for stack in &mut self.stacks[from..] {
             stack.clear();
         }
-        scratch.open_stacks = self.stacks;
+        *N::open_stacks(scratch) = self.stacks;
     }
 
-    fn push(&mut self, f: u32, g: u8, node: Node) {
+    #[inline]
+    fn push(&mut self, f: u32, g: u8, node: N) {
         let index = f as usize * 256 + (255 - g as usize);
         if self.stacks.len() <= index {
             self.stacks.resize_with(index + 1, Vec::new);
@@ -222,7 +259,10 @@ impl Open {
         self.len += 1;
     }
 
-    fn pop(&mut self) -> Option<(u32, Node)> {
+    /// The board with the smallest `f` and, of those, the largest `g`, with
+    /// its `f` and `g`.
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u8, N)> {
         if self.len == 0 {
             return None;
         }
@@ -231,77 +271,95 @@ impl Open {
         }
         self.len -= 1;
         let node = self.stacks[self.cursor].pop().expect("a non-empty stack");
-        Some(((self.cursor / 256) as u32, node))
+        Some(((self.cursor / 256) as u32, (255 - self.cursor % 256) as u8, node))
     }
-}
-
-/// One A* run.
-struct Search {
-    shape: Shape,
-    /// Rank steps on boards whose records are dense (keys are ranks).
-    steps: Option<&'static RankSteps>,
-    records: Records,
-    open: Open,
-    stats: Stats,
-    /// The most boards the records may hold.
-    limit: usize,
-    order: [Move; 4],
 }
 
 /// Expansions between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 12;
 
-impl Search {
-    /// The key of `board` in the records.
-    fn key_of(&self, board: &Board) -> u64 {
-        match self.steps {
-            Some(_) => rank(board),
-            None => board.tiles(),
-        }
+/// One A* run: its cap, its clock, and what it counted.
+struct Run<'w, 'b, 'a> {
+    limit: usize,
+    watch: &'w mut Watch<'b, 'a>,
+    stats: Stats,
+}
+
+impl Run<'_, '_, '_> {
+    /// Expands boards until the target is taken from the open list: the path
+    /// to it, or `None` if the open list runs dry (only if parity was wrong).
+    #[allow(clippy::too_many_arguments)]
+    fn search<C: Children, R: Records, E: Estimate>(
+        &mut self,
+        moves: &C,
+        records: &mut R,
+        start: &Board,
+        target: &Board,
+        estimate: &mut E,
+        h: u32,
+        scratch: &mut Scratch,
+    ) -> Result<Option<Vec<Move>>, SearchError> {
+        let cells = start.shape().cells();
+        let mut open = Open::<C::Node>::new(scratch);
+        let start_key = R::key(start.tiles(), cells);
+        let rank = if R::RANKED { start_key } else { 0 };
+        records.set(start_key, record(0, NO_MOVE));
+        open.push(h, 0, C::Node::new(start.tiles(), rank, start.blank(), NO_MOVE));
+        let found = self.expand_all(moves, records, &mut open, target, estimate);
+        open.give_back(scratch);
+        Ok(found?.then(|| path_to(&*records, start, target)))
     }
 
-    /// Expands boards until the target is taken from the open list: whether
-    /// it was (the open list runs dry only if parity was wrong).
-    fn run<E: Estimate>(&mut self, target: &Board, estimate: &mut E, watch: &mut Watch) -> Result<bool, SearchError> {
-        let neighbours = self.shape.neighbours();
+    /// The loop of [`Run::search`]: whether the target was reached.
+    fn expand_all<C: Children, R: Records, E: Estimate>(
+        &mut self,
+        moves: &C,
+        records: &mut R,
+        open: &mut Open<C::Node>,
+        target: &Board,
+        estimate: &mut E,
+    ) -> Result<bool, SearchError> {
+        let cells = target.shape().cells();
+        let mut children = [C::Node::default(); 16];
         let mut stored = 1usize;
         let mut last_f = 0;
-        while let Some((f, node)) = self.open.pop() {
-            let here = self.records.get(node.key);
-            if here & CLOSED != 0 || (here & 0xFF) as u8 != node.g + 1 {
+        while let Some((f, g, node)) = open.pop() {
+            let key = if R::RANKED { node.rank() } else { node.tiles() };
+            let here = records.get(key);
+            if here & CLOSED != 0 || (here & 0xFF) as u8 != g + 1 {
                 continue; // A stale entry: reached again with a smaller g.
             }
-            self.records.set(node.key, here | CLOSED);
-            if node.tiles == target.tiles() {
+            records.set(key, here | CLOSED);
+            if node.tiles() == target.tiles() {
                 return Ok(true);
             }
             self.stats.expanded += 1;
             if f != last_f || self.stats.expanded % NODES_PER_TICK == 0 {
                 last_f = f;
-                watch.tick(f as usize, stored as u64, self.stats.generated)?;
+                self.watch.tick(f as usize, stored as u64, self.stats.generated)?;
             }
-            let board = Board::from_tiles(self.shape, node.tiles).expect("moves keep boards valid");
-            let h = estimate.reset(&board);
-            let blank = node.blank as usize;
-            let last = ((here >> 8) & 0xF) as u8;
-            for mv in self.order {
-                let next = neighbours[blank][mv as usize];
-                if next == u8::MAX || Move::undoes(mv as u8, last) {
-                    continue;
-                }
-                self.stats.generated += 1;
-                let next = next as usize;
-                let tile = ((node.tiles >> (4 * next)) & 0xF) as usize;
-                let tiles = slide(node.tiles, blank, next);
-                let (child_h, undo) = estimate.moved(h, tiles, tile, next, blank);
+            // The estimate follows this board from here: a stateless one
+            // needs only its value, which the open list kept as `f - g`.
+            let h = if E::STATELESS {
+                f - g as u32
+            } else {
+                estimate.reset(node.tiles())
+            };
+            let count = moves.write_children(node, &mut children, 0);
+            self.stats.generated += count as u64;
+            let blank = node.blank();
+            for &child in &children[..count] {
+                let (next, tile) = (child.blank(), ((child.tiles() >> (4 * blank)) & 0xF) as usize);
+                let (child_h, undo) = estimate.moved(h, child.tiles(), tile, next, blank);
                 estimate.undo(tile, next, blank, undo);
-                let key = match self.steps {
-                    Some(steps) => steps.after_slide(node.tiles, blank, next, node.key),
-                    None => tiles,
+                let key = if R::RANKED {
+                    child.rank()
+                } else {
+                    R::key(child.tiles(), cells)
                 };
-                let g = node.g + 1;
-                let there = self.records.get(key);
-                if there != 0 && (there & CLOSED != 0 || (there & 0xFF) as u8 <= g + 1) {
+                let child_g = g + 1;
+                let there = records.get(key);
+                if there != 0 && (there & CLOSED != 0 || (there & 0xFF) as u8 <= child_g + 1) {
                     continue;
                 }
                 if there == 0 {
@@ -310,31 +368,26 @@ impl Search {
                     }
                     stored += 1;
                 }
-                self.records.set(key, record(g, mv as u8));
-                let child = Node {
-                    tiles,
-                    key,
-                    blank: next as u8,
-                    g,
-                };
-                self.open.push(g as u32 + child_h, g, child);
+                records.set(key, record(child_g, child.last()));
+                open.push(child_g as u32 + child_h, child_g, child);
             }
         }
         Ok(false)
     }
+}
 
-    /// The moves from `start` to `target`, walked back through the records.
-    fn path_to(&self, start: &Board, target: &Board) -> Vec<Move> {
-        let mut path = Vec::new();
-        let mut here = *target;
-        while here != *start {
-            let mv = Move::from_index(((self.records.get(self.key_of(&here)) >> 8) & 0xF) as usize);
-            path.push(mv);
-            here = here
-                .apply(mv.reverse())
-                .expect("a recorded move is undone by its reverse");
-        }
-        path.reverse();
-        path
+/// The moves from `start` to `target`, walked back through the records.
+fn path_to<R: Records>(records: &R, start: &Board, target: &Board) -> Vec<Move> {
+    let mut path = Vec::new();
+    let mut here = *target;
+    while here != *start {
+        let key = if R::RANKED { rank(&here) } else { here.tiles() };
+        let mv = Move::from_index(((records.get(key) >> 8) & 0xF) as usize);
+        path.push(mv);
+        here = here
+            .apply(mv.reverse())
+            .expect("a recorded move is undone by its reverse");
     }
+    path.reverse();
+    path
 }

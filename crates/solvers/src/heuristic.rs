@@ -57,10 +57,16 @@ pub trait Estimate {
     /// Undoes [`Estimate::moved`]: the tile is back in `from`, the blank in `to`.
     fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo);
 
-    /// Starts following `board` (of the same shape and target) from scratch,
-    /// keeping what depends on the target only: its estimate. A* calls it
-    /// for each board it expands.
-    fn reset(&mut self, board: &Board) -> u32;
+    /// Starts following the board with packed `tiles` (of the same shape
+    /// and target) from scratch, keeping what depends on the target only:
+    /// its estimate. A* calls it for each board it expands, unless the
+    /// estimate is [`Estimate::STATELESS`].
+    fn reset(&mut self, tiles: u64) -> u32;
+
+    /// Whether the estimate keeps nothing of the board but its value, so
+    /// that a search that knows a board's value need not [`Estimate::reset`]
+    /// to it before a move (Manhattan distance).
+    const STATELESS: bool = false;
 }
 
 /// The larger of two estimates: admissible and consistent when both are
@@ -125,8 +131,8 @@ impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
         self.values = undo.2;
     }
 
-    fn reset(&mut self, board: &Board) -> u32 {
-        self.values = (self.first.reset(board), self.second.reset(board));
+    fn reset(&mut self, tiles: u64) -> u32 {
+        self.values = (self.first.reset(tiles), self.second.reset(tiles));
         self.values.0.max(self.values.1)
     }
 }
@@ -171,10 +177,10 @@ impl TargetTables {
         }
     }
 
-    /// The Manhattan distance of `board` from the target.
-    pub(crate) fn manhattan(&self, board: &Board) -> u32 {
+    /// The Manhattan distance of the packed `tiles` from the target.
+    pub(crate) fn manhattan(&self, tiles: u64) -> u32 {
         (0..self.shape.cells())
-            .map(|cell| self.manhattan[board.tile(cell)][cell] as u32)
+            .map(|cell| self.manhattan[((tiles >> (4 * cell)) & 0xF) as usize][cell] as u32)
             .sum()
     }
 }
@@ -205,7 +211,7 @@ impl Heuristic for Manhattan {
 
     fn start(&self, board: &Board, target: &Board) -> Result<(ManhattanEstimate, u32), PatternMismatch> {
         let tables = TargetTables::new(target);
-        let h = tables.manhattan(board);
+        let h = tables.manhattan(board.tiles());
         Ok((ManhattanEstimate { tables }, h))
     }
 }
@@ -222,7 +228,9 @@ impl Estimate for ManhattanEstimate {
     #[inline]
     fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
 
-    fn reset(&mut self, board: &Board) -> u32 {
-        self.tables.manhattan(board)
+    fn reset(&mut self, tiles: u64) -> u32 {
+        self.tables.manhattan(tiles)
     }
+
+    const STATELESS: bool = true;
 }

@@ -96,7 +96,7 @@ impl Heuristic for LinearConflict {
             row_conflict: [0; 8],
             col_conflict: [0; 8],
         };
-        let h = estimate.reset(board);
+        let h = estimate.reset(board.tiles());
         Ok((estimate, h))
     }
 }
@@ -131,15 +131,15 @@ impl Estimate for LinearConflictEstimate {
         (h + a_new + b_new - undo.0 - undo.1, undo)
     }
 
-    fn reset(&mut self, board: &Board) -> u32 {
-        let shape = board.shape();
-        let mut h = self.tables.manhattan(board);
+    fn reset(&mut self, tiles: u64) -> u32 {
+        let shape = self.tables.shape;
+        let mut h = self.tables.manhattan(tiles);
         for row in 0..shape.rows() {
-            self.row_conflict[row] = self.row(board.tiles(), row);
+            self.row_conflict[row] = self.row(tiles, row);
             h += self.row_conflict[row];
         }
         for col in 0..shape.cols() {
-            self.col_conflict[col] = self.col(board.tiles(), col);
+            self.col_conflict[col] = self.col(tiles, col);
             h += self.col_conflict[col];
         }
         h

@@ -26,6 +26,8 @@ pub(crate) trait Node: Copy + Default {
     fn last(self) -> u8;
     /// The spare layer buffers of this class in `scratch`.
     fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Self>>;
+    /// A*'s open stacks of this class in `scratch`.
+    fn open_stacks(scratch: &mut Scratch) -> &mut Vec<Vec<Self>>;
 }
 
 /// The bits of a packed `u64` board that hold its tiles.
@@ -66,6 +68,9 @@ impl Node for u64 {
     fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<u64>> {
         &mut scratch.packed_layers
     }
+    fn open_stacks(scratch: &mut Scratch) -> &mut Vec<Vec<u64>> {
+        &mut scratch.packed_open
+    }
 }
 
 /// A board of 10 cells or more, in two words: the tiles, and the rank
@@ -100,5 +105,8 @@ impl Node for Wide {
     }
     fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
         &mut scratch.wide_layers
+    }
+    fn open_stacks(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
+        &mut scratch.wide_open
     }
 }

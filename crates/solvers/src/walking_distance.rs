@@ -62,6 +62,10 @@ static WALKS: [OnceLock<Option<Walks>>; 8 * 8 * 8] = {
     [UNMADE; 8 * 8 * 8]
 };
 
+/// The longest a state's encoding is: 8 lines by 8 goal lines, and the
+/// blank's line.
+const MAX_STATE: usize = 8 * 8 + 1;
+
 /// The most states a dimension may have. Long lines keep them few (105 for
 /// the rows of 3x3, 24,964 for 4x4, 352,560 for the five columns of 3x5);
 /// seven or eight lines of two cells would have millions, and those boards
@@ -130,17 +134,18 @@ impl Walks {
         })
     }
 
-    /// The state of a board, given each cell's line and each tile's goal line.
-    fn state_of(&self, board: &Board, line_of: impl Fn(usize) -> usize, goal_line: &[u8; MAX_CELLS]) -> u32 {
+    /// The state of the packed `tiles` of `cells` cells, given each cell's
+    /// line and each tile's goal line.
+    fn state_of(&self, tiles: u64, cells: usize, line_of: impl Fn(usize) -> usize, goal_line: &[u8; MAX_CELLS]) -> u32 {
         let lines = self.lines;
-        let mut state = vec![0u8; lines * lines + 1];
-        for cell in 0..board.shape().cells() {
-            match board.tile(cell) {
+        let mut state = [0u8; MAX_STATE];
+        for cell in 0..cells {
+            match ((tiles >> (4 * cell)) & 0xF) as usize {
                 0 => state[lines * lines] = line_of(cell) as u8,
                 tile => state[line_of(cell) * lines + goal_line[tile] as usize] += 1,
             }
         }
-        self.index[&state]
+        self.index[&state[..lines * lines + 1]]
     }
 
     /// The state after the blank moves (down if `down`) into the place of a
@@ -154,6 +159,7 @@ impl Walks {
 /// Walking distance as it follows a board: each dimension's state, stepped
 /// by a table on each move.
 pub struct WalkingDistanceEstimate {
+    cells: usize,
     cols: usize,
     rows_walks: &'static Walks,
     cols_walks: &'static Walks,
@@ -199,10 +205,12 @@ impl Heuristic for WalkingDistance {
         };
         let rows_walks = walks(rows, cols, target.blank() / cols, "rows")?;
         let cols_walks = walks(cols, rows, target.blank() % cols, "columns")?;
+        let cells = shape.cells();
         let estimate = WalkingDistanceEstimate {
+            cells,
             cols,
-            row_state: rows_walks.state_of(board, |cell| cell / cols, &goal_row),
-            col_state: cols_walks.state_of(board, |cell| cell % cols, &goal_col),
+            row_state: rows_walks.state_of(board.tiles(), cells, |cell| cell / cols, &goal_row),
+            col_state: cols_walks.state_of(board.tiles(), cells, |cell| cell % cols, &goal_col),
             rows_walks,
             cols_walks,
             goal_row,
@@ -237,10 +245,14 @@ impl Estimate for WalkingDistanceEstimate {
         (self.row_state, self.col_state) = undo;
     }
 
-    fn reset(&mut self, board: &Board) -> u32 {
-        let cols = self.cols;
-        self.row_state = self.rows_walks.state_of(board, |cell| cell / cols, &self.goal_row);
-        self.col_state = self.cols_walks.state_of(board, |cell| cell % cols, &self.goal_col);
+    fn reset(&mut self, tiles: u64) -> u32 {
+        let (cells, cols) = (self.cells, self.cols);
+        self.row_state = self
+            .rows_walks
+            .state_of(tiles, cells, |cell| cell / cols, &self.goal_row);
+        self.col_state = self
+            .cols_walks
+            .state_of(tiles, cells, |cell| cell % cols, &self.goal_col);
         self.value()
     }
 }

@@ -173,13 +173,13 @@ fn walking_distance_is_admissible_and_consistent_everywhere() {
                 continue;
             };
             // From scratch, and after each move from here.
-            let h = estimate.reset(&board);
+            let h = estimate.reset(board.tiles());
             assert!(h as usize <= distance, "{board}: {h} > {distance}");
             assert_eq!(h == 0, distance == 0, "{board}");
             for (_, next) in board.successors() {
-                let next_h = estimate.reset(&next);
+                let next_h = estimate.reset(next.tiles());
                 let tile = board.tile(next.blank());
-                estimate.reset(&board);
+                estimate.reset(board.tiles());
                 let (moved_h, _) = estimate.moved(h, next.tiles(), tile, next.blank(), board.blank());
                 assert_eq!(
                     moved_h, next_h,

@@ -31,7 +31,7 @@ impl Estimate for FiftyEstimate {
 
     fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
 
-    fn reset(&mut self, _board: &Board) -> u32 {
+    fn reset(&mut self, _tiles: u64) -> u32 {
         50
     }
 }

@@ -142,8 +142,9 @@ impl Estimate for PdbEstimate<'_> {
         (best, saved)
     }
 
-    fn reset(&mut self, board: &Board) -> u32 {
-        *self = PdbEstimate::new(self.pdb, board, &self.target);
+    fn reset(&mut self, tiles: u64) -> u32 {
+        let board = Board::from_tiles(self.target.shape(), tiles).expect("a search's board is valid");
+        *self = PdbEstimate::new(self.pdb, &board, &self.target);
         self.value()
     }
 
