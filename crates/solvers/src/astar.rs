@@ -3,21 +3,24 @@
 //! Boards wait in an open list ordered by `f = g + h`, ties broken toward
 //! the larger `g` (the deeper board, nearer the goal). Costs are small
 //! integers, so the open list is an array of stacks, one per `(f, g)`, with
-//! a cursor at the smallest non-empty one. The estimate is consistent, so a
-//! board is final when it is first expanded: it is closed and never
-//! reopened. A board reached again at a smaller `g` before it is expanded
-//! is pushed again, and the stale entry is skipped when popped.
+//! a cursor at the smallest non-empty one. A board is closed when it is
+//! first taken from the open list; the estimate is consistent, so its `g`
+//! is then the shortest and it is never reopened. A board may wait in the
+//! open list more than once (reached again before it was closed): the
+//! first taken closes it and the others are skipped.
 //!
 //! Boards travel as the layered searches' entries ([`crate::node`]: one
 //! `u64` up to 9 cells) and step to their children by the same moves
 //! ([`Children`]): the packed steps on the 8-puzzle, one move at a time
-//! elsewhere. Every board reached is recorded with its `g` and the move that
-//! reached it, in a dense table indexed by `rank / 2` on boards of at most
-//! 10 cells (reused from search to search, stamped with an epoch) and a
-//! hash map beyond; the path is walked back from the goal. The boards
-//! recorded count against the budget's cap.
+//! elsewhere. The closed set records the move that reached each closed
+//! board: a nibble a board on boards of at most 10 cells, indexed by rank
+//! (45 KB on the 8-puzzle, which stays in the fastest caches), and a hash
+//! map beyond. The path is walked back from the target through those moves.
+//! A child with the same `f` as its parent would be the next board taken,
+//! so it skips the open list. Every board stored in the open list counts
+//! against the budget's cap.
 
-use slide_core::{rank, Board, Move, Shape, NO_MOVE};
+use slide_core::{Board, Move, Shape, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
@@ -28,9 +31,9 @@ use crate::scratch::{with_thread_scratch, Scratch};
 use crate::{answer_without_search, Answer, SearchError, Stats, DENSE_MAX_CELLS};
 
 #[cfg(feature = "fxhash")]
-type HashMap = fxhash::FxHashMap<u64, u16>;
+type HashMap = fxhash::FxHashMap<u64, u8>;
 #[cfg(not(feature = "fxhash"))]
-type HashMap = std::collections::HashMap<u64, u16>;
+type HashMap = std::collections::HashMap<u64, u8>;
 
 /// A shortest path from `start` to `target` by A* with `heuristic`.
 ///
@@ -87,27 +90,27 @@ pub fn astar_in<H: Heuristic>(
         stats: Stats::default(),
     };
     let path = if let Some(moves) = PackedMoves::of(shape) {
-        let mut records = DenseRecords::new(shape, scratch);
-        let path = run.search(moves, &mut records, start, target, &mut estimate, h, scratch);
-        records.give_back(scratch);
+        let mut closed = DenseClosed::new(shape, scratch);
+        let path = run.search(moves, &mut closed, start, target, &mut estimate, h, scratch);
+        closed.give_back(scratch);
         path
     } else if shape.cells() <= 9 {
-        let mut records = DenseRecords::new(shape, scratch);
+        let mut closed = DenseClosed::new(shape, scratch);
         let moves = StepMoves::<u64>::new(shape, true);
-        let path = run.search(&moves, &mut records, start, target, &mut estimate, h, scratch);
-        records.give_back(scratch);
+        let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
+        closed.give_back(scratch);
         path
     } else if shape.cells() <= DENSE_MAX_CELLS {
-        let mut records = DenseRecords::new(shape, scratch);
+        let mut closed = DenseClosed::new(shape, scratch);
         let moves = StepMoves::<Wide>::new(shape, true);
-        let path = run.search(&moves, &mut records, start, target, &mut estimate, h, scratch);
-        records.give_back(scratch);
+        let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
+        closed.give_back(scratch);
         path
     } else {
         let moves = StepMoves::<Wide>::new(shape, false);
         run.search(
             &moves,
-            &mut HashedRecords::default(),
+            &mut HashedClosed::default(),
             start,
             target,
             &mut estimate,
@@ -118,19 +121,9 @@ pub fn astar_in<H: Heuristic>(
     Ok(Answer { path, stats: run.stats })
 }
 
-/// A board's record: `g + 1` in the low byte (0: not reached), in bits
-/// 8..12 the move that reached it (`NO_MOVE` at the start), and bit 15 set
-/// once it is expanded (closed).
-type Record = u16;
-
-const CLOSED: u16 = 1 << 15;
-
-fn record(g: u8, mv: u8) -> Record {
-    (g as u16 + 1) | (mv as u16) << 8
-}
-
-/// Where A* records the boards it reached.
-trait Records {
+/// A*'s closed set: the boards taken from the open list, each with the
+/// move that reached it.
+trait Closed {
     /// Whether keys are ranks (dense), which the nodes then carry.
     const RANKED: bool;
     /// The key of the packed `tiles` of a board of `cells` cells.
@@ -141,91 +134,104 @@ trait Records {
             tiles
         }
     }
-    /// The record of the board with `key`, 0 if not reached.
-    fn get(&self, key: u64) -> Record;
-    /// Records `record` for the board with `key`.
-    fn set(&mut self, key: u64, record: Record);
+    /// Whether the board with `key` is closed.
+    fn contains(&self, key: u64) -> bool;
+    /// Closes the board with `key`, reached by the move with index `last`
+    /// (`NO_MOVE` at the start).
+    fn close(&mut self, key: u64, last: u8);
+    /// The index of the move that reached the board with `key`, if it is
+    /// closed.
+    fn reached_by(&self, key: u64) -> Option<u8>;
 }
 
-/// A dense table, `rank / 2` to record, reused from search to search: each
-/// slot holds the epoch of the search that wrote it above its record, and a
-/// slot of another epoch reads as not reached (see `visited::DenseMap`).
-///
-/// A slot is 16 bits, to keep the table small enough for the cache (363 KB
-/// on the 8-puzzle): `g + 1` in bits 0..6 (boards of at most 10 cells are
-/// at most 55 moves deep), the move in bits 6..8, the closed flag in bit 8
-/// and a 7-bit epoch above. The start's move is never read: the path walk
-/// stops there.
-struct DenseRecords {
-    table: Vec<u16>,
-    epoch: u16,
+/// The dense closed set of boards of at most 10 cells: a nibble a board,
+/// indexed by `rank / 2` (the two boards whose ranks differ in the last bit
+/// differ by a swap of the last two tiles, so only one of them is
+/// reachable), 0 while the board is open and `1 + move` once it is closed.
+/// Half a byte a board keeps it in the fastest caches (45 KB on the
+/// 8-puzzle); it is cleared before each search and reused through a
+/// [`Scratch`].
+struct DenseClosed {
+    nibbles: Vec<u64>,
 }
 
-/// The last epoch before a dense table is cleared.
-const LAST_EPOCH: u16 = 127;
-
-impl DenseRecords {
-    fn new(shape: Shape, scratch: &mut Scratch) -> DenseRecords {
-        let size = slide_core::factorial(shape.cells()) as usize / 2;
-        let (mut table, last) = scratch.take_record_table(size);
-        let epoch = if last == LAST_EPOCH {
-            table.fill(0);
-            1
-        } else {
-            last + 1
-        };
-        DenseRecords { table, epoch }
+impl DenseClosed {
+    fn new(shape: Shape, scratch: &mut Scratch) -> DenseClosed {
+        let boards = slide_core::factorial(shape.cells()) as usize / 2;
+        let mut nibbles = std::mem::take(&mut scratch.closed_nibbles);
+        nibbles.clear();
+        nibbles.resize((boards + 15) / 16, 0);
+        DenseClosed { nibbles }
     }
 
     fn give_back(self, scratch: &mut Scratch) {
-        scratch.give_record_table(self.table, self.epoch);
+        scratch.closed_nibbles = self.nibbles;
+    }
+
+    /// The nibble of the board with `key`: word, and shift in the word.
+    #[inline]
+    fn place(key: u64) -> (usize, u32) {
+        let slot = key as usize / 2;
+        (slot / 16, 4 * (slot % 16) as u32)
     }
 }
 
-impl Records for DenseRecords {
+impl Closed for DenseClosed {
     const RANKED: bool = true;
 
     #[inline]
-    fn get(&self, key: u64) -> Record {
-        let slot = self.table[key as usize / 2];
-        if slot >> 9 != self.epoch {
-            return 0;
-        }
-        (slot & 0x3F) | (slot >> 6 & 3) << 8 | (slot >> 8 & 1) << 15
+    fn contains(&self, key: u64) -> bool {
+        let (word, shift) = Self::place(key);
+        self.nibbles[word] >> shift & 0xF != 0
     }
 
     #[inline]
-    fn set(&mut self, key: u64, record: Record) {
-        let slot = (record & 0x3F) | (record >> 8 & 3) << 6 | (record >> 15) << 8;
-        self.table[key as usize / 2] = self.epoch << 9 | slot;
+    fn close(&mut self, key: u64, last: u8) {
+        let (word, shift) = Self::place(key);
+        // The start's `NO_MOVE` (15) is stored as 15, never as 16, which
+        // would carry into the next board's nibble; it is never read back.
+        self.nibbles[word] |= (1 + last.min(14) as u64) << shift;
+    }
+
+    fn reached_by(&self, key: u64) -> Option<u8> {
+        let (word, shift) = Self::place(key);
+        let nibble = (self.nibbles[word] >> shift & 0xF) as u8;
+        (nibble != 0).then(|| nibble - 1)
     }
 }
 
-/// A hash map from packed tiles to record, for boards beyond 10 cells.
+/// A hash map from packed tiles to the move that reached the board, the
+/// closed set beyond 10 cells.
 #[derive(Default)]
-struct HashedRecords(HashMap);
+struct HashedClosed(HashMap);
 
-impl Records for HashedRecords {
+impl Closed for HashedClosed {
     const RANKED: bool = false;
 
     #[inline]
-    fn get(&self, key: u64) -> Record {
-        self.0.get(&key).copied().unwrap_or(0)
+    fn contains(&self, key: u64) -> bool {
+        self.0.contains_key(&key)
     }
 
     #[inline]
-    fn set(&mut self, key: u64, record: Record) {
-        self.0.insert(key, record);
+    fn close(&mut self, key: u64, last: u8) {
+        self.0.insert(key, last);
+    }
+
+    fn reached_by(&self, key: u64) -> Option<u8> {
+        self.0.get(&key).copied()
     }
 }
 
 /// The open list: a stack per `(f, g)`, at index `f * 256 + (255 - g)`, so
 /// that the smallest index is the smallest `f` and, of those, the largest
-/// `g`; `cursor` is at or below the smallest non-empty stack. The stacks
+/// `g`; `cursor` is at or below the smallest non-empty stack, and `high` at
+/// or above the largest. The stacks
 /// come from a scratch and go back to it empty, keeping their memory.
 struct Open<N> {
     stacks: Vec<Vec<N>>,
     cursor: usize,
+    high: usize,
     len: usize,
 }
 
@@ -234,15 +240,19 @@ impl<N: Node> Open<N> {
         Open {
             stacks: std::mem::take(N::open_stacks(scratch)),
             cursor: 0,
+            high: 0,
             len: 0,
         }
     }
 
     /// Empties the stacks and returns them to `scratch`.
     fn give_back(mut self, scratch: &mut Scratch) {
-        // Below the cursor every stack is empty already.
-        let from = self.cursor.min(self.stacks.len());
-        for stack in &mut self.stacks[from..] {
+        // Outside the cursor and `high` every stack is empty already.
+        let (from, to) = (
+            self.cursor.min(self.stacks.len()),
+            (self.high + 1).min(self.stacks.len()),
+        );
+        for stack in &mut self.stacks[from..to] {
             stack.clear();
         }
         *N::open_stacks(scratch) = self.stacks;
@@ -250,13 +260,27 @@ impl<N: Node> Open<N> {
 
     #[inline]
     fn push(&mut self, f: u32, g: u8, node: N) {
-        let index = f as usize * 256 + (255 - g as usize);
+        let index = Self::index(f, g);
         if self.stacks.len() <= index {
             self.stacks.resize_with(index + 1, Vec::new);
         }
         self.stacks[index].push(node);
         self.cursor = self.cursor.min(index);
+        self.high = self.high.max(index);
         self.len += 1;
+    }
+
+    /// Whether a board may wait in the open list that comes before one at
+    /// `(f, g)`.
+    #[inline]
+    fn comes_before(&self, f: u32, g: u8) -> bool {
+        self.len > 0 && self.cursor < Self::index(f, g)
+    }
+
+    /// The stack of `(f, g)`.
+    #[inline]
+    fn index(f: u32, g: u8) -> usize {
+        f as usize * 256 + (255 - g as usize)
     }
 
     /// The board with the smallest `f` and, of those, the largest `g`, with
@@ -289,32 +313,33 @@ impl Run<'_, '_, '_> {
     /// Expands boards until the target is taken from the open list: the path
     /// to it, or `None` if the open list runs dry (only if parity was wrong).
     #[allow(clippy::too_many_arguments)]
-    fn search<C: Children, R: Records, E: Estimate>(
+    fn search<C: Children, S: Closed, E: Estimate>(
         &mut self,
         moves: &C,
-        records: &mut R,
+        closed: &mut S,
         start: &Board,
         target: &Board,
         estimate: &mut E,
         h: u32,
         scratch: &mut Scratch,
     ) -> Result<Option<Vec<Move>>, SearchError> {
-        let cells = start.shape().cells();
         let mut open = Open::<C::Node>::new(scratch);
-        let start_key = R::key(start.tiles(), cells);
-        let rank = if R::RANKED { start_key } else { 0 };
-        records.set(start_key, record(0, NO_MOVE));
+        let rank = if S::RANKED {
+            S::key(start.tiles(), start.shape().cells())
+        } else {
+            0
+        };
         open.push(h, 0, C::Node::new(start.tiles(), rank, start.blank(), NO_MOVE));
-        let found = self.expand_all(moves, records, &mut open, target, estimate);
+        let found = self.expand_all(moves, closed, &mut open, target, estimate);
         open.give_back(scratch);
-        Ok(found?.then(|| path_to(&*records, start, target)))
+        Ok(found?.then(|| path_to(&*closed, start, target)))
     }
 
     /// The loop of [`Run::search`]: whether the target was reached.
-    fn expand_all<C: Children, R: Records, E: Estimate>(
+    fn expand_all<C: Children, S: Closed, E: Estimate>(
         &mut self,
         moves: &C,
-        records: &mut R,
+        closed: &mut S,
         open: &mut Open<C::Node>,
         target: &Board,
         estimate: &mut E,
@@ -323,13 +348,14 @@ impl Run<'_, '_, '_> {
         let mut children = [C::Node::default(); 16];
         let mut stored = 1usize;
         let mut last_f = 0;
-        while let Some((f, g, node)) = open.pop() {
-            let key = if R::RANKED { node.rank() } else { node.tiles() };
-            let here = records.get(key);
-            if here & CLOSED != 0 || (here & 0xFF) as u8 != g + 1 {
-                continue; // A stale entry: reached again with a smaller g.
+        let mut next = open.pop();
+        while let Some((f, g, node)) = next {
+            let key = if S::RANKED { node.rank() } else { node.tiles() };
+            if closed.contains(key) {
+                next = open.pop();
+                continue; // Taken before, by a path no longer.
             }
-            records.set(key, here | CLOSED);
+            closed.close(key, node.last());
             if node.tiles() == target.tiles() {
                 return Ok(true);
             }
@@ -348,41 +374,62 @@ impl Run<'_, '_, '_> {
             let count = moves.write_children(node, &mut children, 0);
             self.stats.generated += count as u64;
             let blank = node.blank();
+            // A child with the same `f` and a larger `g` comes first in the
+            // open list, so the last such child would be taken next: it is
+            // kept aside instead of pushed and popped.
+            let mut carried = None;
             for &child in &children[..count] {
+                let key = if S::RANKED {
+                    child.rank()
+                } else {
+                    S::key(child.tiles(), cells)
+                };
+                if closed.contains(key) {
+                    continue;
+                }
+                if stored >= self.limit {
+                    return Err(SearchError::StateLimit { limit: self.limit });
+                }
+                stored += 1;
                 let (next, tile) = (child.blank(), ((child.tiles() >> (4 * blank)) & 0xF) as usize);
                 let (child_h, undo) = estimate.moved(h, child.tiles(), tile, next, blank);
                 estimate.undo(tile, next, blank, undo);
-                let key = if R::RANKED {
-                    child.rank()
-                } else {
-                    R::key(child.tiles(), cells)
-                };
-                let child_g = g + 1;
-                let there = records.get(key);
-                if there != 0 && (there & CLOSED != 0 || (there & 0xFF) as u8 <= child_g + 1) {
-                    continue;
-                }
-                if there == 0 {
-                    if stored >= self.limit {
-                        return Err(SearchError::StateLimit { limit: self.limit });
+                let child_f = g as u32 + 1 + child_h;
+                if child_f == f {
+                    if let Some((f, g, earlier)) = carried.replace((child_f, g + 1, child)) {
+                        open.push(f, g, earlier);
                     }
-                    stored += 1;
+                } else {
+                    open.push(child_f, g + 1, child);
                 }
-                records.set(key, record(child_g, child.last()));
-                open.push(child_g as u32 + child_h, child_g, child);
             }
+            next = match carried {
+                // Only an estimate that is not consistent pushes a child
+                // with a smaller `f`, which then comes before.
+                Some((f, g, child)) if open.comes_before(f, g) => {
+                    open.push(f, g, child);
+                    open.pop()
+                }
+                Some(carried) => Some(carried),
+                None => open.pop(),
+            };
         }
         Ok(false)
     }
 }
 
-/// The moves from `start` to `target`, walked back through the records.
-fn path_to<R: Records>(records: &R, start: &Board, target: &Board) -> Vec<Move> {
+/// The moves from `start` to `target`, walked back through the closed set:
+/// each closed board's move leads back to the board whose expansion put it
+/// in the open list, closed before it, so the walk ends at the start.
+fn path_to<S: Closed>(closed: &S, start: &Board, target: &Board) -> Vec<Move> {
+    let cells = start.shape().cells();
     let mut path = Vec::new();
     let mut here = *target;
     while here != *start {
-        let key = if R::RANKED { rank(&here) } else { here.tiles() };
-        let mv = Move::from_index(((records.get(key) >> 8) & 0xF) as usize);
+        let last = closed
+            .reached_by(S::key(here.tiles(), cells))
+            .expect("every board walked back to is closed");
+        let mv = Move::from_index(last as usize);
         path.push(mv);
         here = here
             .apply(mv.reverse())

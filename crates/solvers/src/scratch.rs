@@ -32,8 +32,8 @@ pub struct Scratch {
     pub(crate) packed_layers: Vec<Vec<u64>>,
     /// Layer buffers of wide boards.
     pub(crate) wide_layers: Vec<Vec<Wide>>,
-    /// A*'s dense record tables, each with the last epoch that stamped it.
-    pub(crate) record_tables: Vec<(Vec<u16>, u16)>,
+    /// A*'s dense closed set, a nibble a board.
+    pub(crate) closed_nibbles: Vec<u64>,
     /// A*'s open stacks of packed and of wide boards, empty.
     pub(crate) packed_open: Vec<Vec<u64>>,
     pub(crate) wide_open: Vec<Vec<Wide>>,
@@ -61,22 +61,6 @@ impl Scratch {
     pub(crate) fn give_table(&mut self, table: Vec<u16>, epoch: u16) {
         if self.tables.len() < KEEP {
             self.tables.push((table, epoch));
-        }
-    }
-
-    /// An A* record table of `size` slots and its last epoch, as
-    /// [`Scratch::take_table`] does for visited tables.
-    pub(crate) fn take_record_table(&mut self, size: usize) -> (Vec<u16>, u16) {
-        match self.record_tables.iter().position(|(table, _)| table.len() == size) {
-            Some(index) => self.record_tables.swap_remove(index),
-            None => (vec![0; size], 0),
-        }
-    }
-
-    /// Keeps an A* record table for the next search.
-    pub(crate) fn give_record_table(&mut self, table: Vec<u16>, epoch: u16) {
-        if self.record_tables.len() < KEEP {
-            self.record_tables.push((table, epoch));
         }
     }
 
