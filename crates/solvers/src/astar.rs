@@ -13,9 +13,9 @@
 //! `u64` up to 9 cells) and step to their children by the same moves
 //! ([`Children`]): the packed steps on the 8-puzzle, one move at a time
 //! elsewhere. The closed set records the move that reached each closed
-//! board: a nibble a board on boards of at most 10 cells, indexed by rank
-//! (45 KB on the 8-puzzle, which stays in the fastest caches), and a hash
-//! map beyond. The path is walked back from the target through those moves.
+//! board: on boards of at most 10 cells a bit a board, indexed by rank, says
+//! whether it is closed (22 KB on the 8-puzzle, which stays in the fastest
+//! cache) and two more hold the move; a hash map beyond. The path is walked back from the target through those moves.
 //! A child with the same `f` as its parent would be the next board taken,
 //! so it skips the open list. Every board stored in the open list counts
 //! against the budget's cap.
@@ -144,35 +144,33 @@ trait Closed {
     fn reached_by(&self, key: u64) -> Option<u8>;
 }
 
-/// The dense closed set of boards of at most 10 cells: a nibble a board,
-/// indexed by `rank / 2` (the two boards whose ranks differ in the last bit
-/// differ by a swap of the last two tiles, so only one of them is
-/// reachable), 0 while the board is open and `1 + move` once it is closed.
-/// Half a byte a board keeps it in the fastest caches (45 KB on the
-/// 8-puzzle); it is cleared before each search and reused through a
-/// [`Scratch`].
+/// The dense closed set of boards of at most 10 cells, indexed by
+/// `rank / 2` (the two boards whose ranks differ in the last bit differ by
+/// a swap of the last two tiles, so only one of them is reachable).
+///
+/// `bits` has a bit a board, set once it is closed: the only part read
+/// while searching, small enough for the fastest cache (22 KB on the
+/// 8-puzzle). `moves` has two bits a board, the move that reached it,
+/// written when it is closed and read only by the walk back, where the bit
+/// is set (the start's move is never read). Both are reused through a
+/// [`Scratch`]; only `bits` is cleared before a search.
 struct DenseClosed {
-    nibbles: Vec<u64>,
+    bits: Vec<u64>,
+    moves: Vec<u64>,
 }
 
 impl DenseClosed {
     fn new(shape: Shape, scratch: &mut Scratch) -> DenseClosed {
         let boards = slide_core::factorial(shape.cells()) as usize / 2;
-        let mut nibbles = std::mem::take(&mut scratch.closed_nibbles);
-        nibbles.clear();
-        nibbles.resize((boards + 15) / 16, 0);
-        DenseClosed { nibbles }
+        let (mut bits, mut moves) = std::mem::take(&mut scratch.closed_set);
+        bits.clear();
+        bits.resize((boards + 63) / 64, 0);
+        moves.resize((boards + 31) / 32, 0);
+        DenseClosed { bits, moves }
     }
 
     fn give_back(self, scratch: &mut Scratch) {
-        scratch.closed_nibbles = self.nibbles;
-    }
-
-    /// The nibble of the board with `key`: word, and shift in the word.
-    #[inline]
-    fn place(key: u64) -> (usize, u32) {
-        let slot = key as usize / 2;
-        (slot / 16, 4 * (slot % 16) as u32)
+        scratch.closed_set = (self.bits, self.moves);
     }
 }
 
@@ -181,22 +179,22 @@ impl Closed for DenseClosed {
 
     #[inline]
     fn contains(&self, key: u64) -> bool {
-        let (word, shift) = Self::place(key);
-        self.nibbles[word] >> shift & 0xF != 0
+        let slot = key as usize / 2;
+        self.bits[slot / 64] >> (slot % 64) & 1 != 0
     }
 
     #[inline]
     fn close(&mut self, key: u64, last: u8) {
-        let (word, shift) = Self::place(key);
-        // The start's `NO_MOVE` (15) is stored as 15, never as 16, which
-        // would carry into the next board's nibble; it is never read back.
-        self.nibbles[word] |= (1 + last.min(14) as u64) << shift;
+        let slot = key as usize / 2;
+        self.bits[slot / 64] |= 1 << (slot % 64);
+        let (word, shift) = (slot / 32, 2 * (slot % 32));
+        self.moves[word] = self.moves[word] & !(3 << shift) | (last as u64 & 3) << shift;
     }
 
     fn reached_by(&self, key: u64) -> Option<u8> {
-        let (word, shift) = Self::place(key);
-        let nibble = (self.nibbles[word] >> shift & 0xF) as u8;
-        (nibble != 0).then(|| nibble - 1)
+        let slot = key as usize / 2;
+        self.contains(key)
+            .then(|| (self.moves[slot / 32] >> (2 * (slot % 32)) & 3) as u8)
     }
 }
 

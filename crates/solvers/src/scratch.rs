@@ -32,8 +32,8 @@ pub struct Scratch {
     pub(crate) packed_layers: Vec<Vec<u64>>,
     /// Layer buffers of wide boards.
     pub(crate) wide_layers: Vec<Vec<Wide>>,
-    /// A*'s dense closed set, a nibble a board.
-    pub(crate) closed_nibbles: Vec<u64>,
+    /// A*'s dense closed set: its bits, and its moves (two bits a board).
+    pub(crate) closed_set: (Vec<u64>, Vec<u64>),
     /// A*'s open stacks of packed and of wide boards, empty.
     pub(crate) packed_open: Vec<Vec<u64>>,
     pub(crate) wide_open: Vec<Vec<Wide>>,
