@@ -9,7 +9,7 @@ use slide_core::{Board, Move, MoveOrder, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
-use crate::{answer_without_search, Answer, SearchError, Stats};
+use crate::{answer_without_search, AllPaths, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
 ///
@@ -215,21 +215,6 @@ struct Search<'b, 'a, E> {
     order: [Move; 4],
     /// When every shortest path is wanted: those found so far.
     all: Option<AllPaths>,
-}
-
-/// Every shortest path, counted, and listed in a move order up to a limit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AllPaths {
-    /// The length of the shortest paths.
-    pub length: usize,
-    /// The number of shortest paths.
-    pub count: u128,
-    /// The first `limit` of them in the move order.
-    pub paths: Vec<Vec<Move>>,
-    /// The most paths to list.
-    pub limit: usize,
-    /// What the search counted.
-    pub stats: Stats,
 }
 
 impl<E: Estimate> Search<'_, '_, E> {

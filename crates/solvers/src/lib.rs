@@ -61,7 +61,7 @@ pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate, MaxEstimate, MaxOf};
-pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with, AllPaths};
+pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
@@ -77,6 +77,21 @@ pub struct Stats {
     pub expanded: u64,
     /// Successors generated, including those discarded at once.
     pub generated: u64,
+}
+
+/// Every shortest path, counted, and listed in a move order up to a limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AllPaths {
+    /// The length of the shortest paths.
+    pub length: usize,
+    /// The number of shortest paths.
+    pub count: u128,
+    /// The first `limit` of them in the move order.
+    pub paths: Vec<Vec<Move>>,
+    /// The most paths to list.
+    pub limit: usize,
+    /// What the search counted.
+    pub stats: Stats,
 }
 
 /// The result of a search.
