@@ -6,7 +6,10 @@
 //! of a permutation of `n` elements with `c` cycles is that of `n - c`, and
 //! following each cycle once counts them.
 
+use std::fmt;
+
 use crate::input::InputError;
+use crate::moves::Move;
 use crate::parse::quoted;
 
 /// The largest side of a large board.
@@ -210,6 +213,306 @@ pub fn read_side(numbers: &Numbers<'_>, value: Option<u64>, at: usize, what: &st
             );
             Err(numbers.error_at(at, message))
         }
+    }
+}
+
+/// A board of any size from 2x2 to [`MAX_SIDE`] x [`MAX_SIDE`], one number
+/// per cell: the board of boards too large for the `u64` [`crate::Board`].
+///
+/// Invariant: `cells` holds each of `0..rows * cols` exactly once, row-major
+/// from the top-left, 0 the blank, and `blank` is the blank's cell.
+///
+/// ```
+/// use slide_core::{LargeBoard, Move};
+/// let mut board = LargeBoard::parse_rows("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 _ 24").unwrap();
+/// assert!(board.apply(Move::Right));
+/// assert_eq!(board, LargeBoard::goal(5, 5));
+/// assert!(!board.apply(Move::Right));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LargeBoard {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u32>,
+    blank: usize,
+}
+
+impl LargeBoard {
+    /// The board of `rows` by `cols` cells holding `cells` (row-major, 0 the
+    /// blank), or what is wrong with it.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// assert!(LargeBoard::new(2, 2, vec![1, 2, 3, 0]).is_ok());
+    /// assert_eq!(
+    ///     LargeBoard::new(2, 2, vec![1, 2, 2, 0]).unwrap_err().to_string(),
+    ///     "2 appears twice on the board"
+    /// );
+    /// ```
+    pub fn new(rows: usize, cols: usize, cells: Vec<u32>) -> Result<LargeBoard, InputError> {
+        for (what, side) in [("rows", rows), ("columns", cols)] {
+            if !(2..=MAX_SIDE).contains(&side) {
+                return Err(InputError::whole(format!(
+                    "the number of {what} must be from 2 to {MAX_SIDE}, not {side}"
+                )));
+            }
+        }
+        let n = rows * cols;
+        if cells.len() != n {
+            return Err(InputError::whole(format!(
+                "a {rows}x{cols} board has {n} cells, not {}",
+                cells.len()
+            )));
+        }
+        let mut seen = vec![false; n];
+        for &content in &cells {
+            let Some(slot) = seen.get_mut(content as usize) else {
+                return Err(InputError::whole(format!(
+                    "{content} is out of range: a {rows}x{cols} board holds 0 to {}",
+                    n - 1
+                )));
+            };
+            if *slot {
+                return Err(InputError::whole(format!("{content} appears twice on the board")));
+            }
+            *slot = true;
+        }
+        let blank = cells
+            .iter()
+            .position(|&c| c == 0)
+            .expect("each content once, so the blank too");
+        Ok(LargeBoard {
+            rows,
+            cols,
+            cells,
+            blank,
+        })
+    }
+
+    /// The goal: tiles `1..` in reading order, the blank last.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// assert_eq!(LargeBoard::goal(2, 3).to_string(), "1 2 3 / 4 5 _");
+    /// ```
+    pub fn goal(rows: usize, cols: usize) -> LargeBoard {
+        let n = rows * cols;
+        let cells = (1..n as u32).chain([0]).collect();
+        LargeBoard::new(rows, cols, cells).expect("the goal is a board")
+    }
+
+    /// Reads a board written as rows separated by `/` or line breaks, cells
+    /// by spaces; the blank is `0`, `x`, `X`, `.` or `_`.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// let board = LargeBoard::parse_rows("1 2\n3 x").unwrap();
+    /// assert_eq!((board.rows(), board.cols(), board.blank()), (2, 2, 3));
+    /// assert_eq!(
+    ///     LargeBoard::parse_rows("1 2 / 3").unwrap_err().to_string(),
+    ///     "line 1, column 7: row 2 has 1 cells, but the first row has 2"
+    /// );
+    /// ```
+    pub fn parse_rows(text: &str) -> Result<LargeBoard, InputError> {
+        let mut widths: Vec<usize> = Vec::new();
+        let mut cells = Vec::new();
+        let mut last = (1, 1);
+        for word in crate::parse::words(text) {
+            last = (word.line, word.column);
+            if widths.len() <= word.row {
+                if let (Some(&first), Some(&previous)) = (widths.first(), widths.last()) {
+                    if previous != first {
+                        let message = format!(
+                            "row {} has {previous} cells, but the first row has {first}",
+                            widths.len()
+                        );
+                        return Err(InputError::at(word.line, Some(word.column), message));
+                    }
+                }
+                widths.push(0);
+            }
+            widths[word.row] += 1;
+            let content = match word.text {
+                "x" | "X" | "." | "_" => 0,
+                number => match number.parse::<u32>() {
+                    Ok(value) if number.bytes().all(|b| b.is_ascii_digit()) => value,
+                    _ => {
+                        let message = format!("'{}' is not a number or a blank", quoted(number));
+                        return Err(InputError::at(word.line, Some(word.column), message));
+                    }
+                },
+            };
+            cells.push(content);
+        }
+        let (Some(&first), Some(&final_width)) = (widths.first(), widths.last()) else {
+            return Err(InputError::whole("the board is empty"));
+        };
+        if final_width != first {
+            let message = format!(
+                "row {} has {final_width} cells, but the first row has {first}",
+                widths.len()
+            );
+            return Err(InputError::at(last.0, Some(last.1), message));
+        }
+        LargeBoard::new(widths.len(), first, cells)
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    #[inline]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The contents, row-major, 0 the blank.
+    #[inline]
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    /// The blank's cell, row-major from 0.
+    #[inline]
+    pub fn blank(&self) -> usize {
+        self.blank
+    }
+
+    /// The cell the blank reaches with `mv`, if it stays on the board.
+    #[inline]
+    pub fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        match mv {
+            Move::Up if row > 0 => Some(cell - self.cols),
+            Move::Down if row + 1 < self.rows => Some(cell + self.cols),
+            Move::Left if col > 0 => Some(cell - 1),
+            Move::Right if col + 1 < self.cols => Some(cell + 1),
+            _ => None,
+        }
+    }
+
+    /// Moves the blank; `false` (and the board unchanged) when the move
+    /// would leave the board.
+    #[inline]
+    pub fn apply(&mut self, mv: Move) -> bool {
+        match self.neighbour(self.blank, mv) {
+            Some(next) => {
+                self.cells.swap(self.blank, next);
+                self.blank = next;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves the blank along `path`; the index of the first move that would
+    /// leave the board, if one would (the board is then where it stopped).
+    ///
+    /// ```
+    /// use slide_core::{parse_path, LargeBoard};
+    /// let mut board = LargeBoard::goal(5, 6);
+    /// assert_eq!(board.apply_path(&parse_path("ulldr").unwrap()), None);
+    /// assert_eq!(board.apply_path(&parse_path("rd").unwrap()), Some(1));
+    /// ```
+    pub fn apply_path(&mut self, path: &[Move]) -> Option<usize> {
+        path.iter().position(|&mv| !self.apply(mv))
+    }
+
+    /// Whether the board can reach [`LargeBoard::goal`] (the blank last).
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// assert!(LargeBoard::goal(7, 5).is_solvable());
+    /// assert!(!LargeBoard::parse_rows("2 1 / 3 _").unwrap().is_solvable());
+    /// ```
+    pub fn is_solvable(&self) -> bool {
+        large_is_solvable(self.rows, self.cols, &self.cells)
+    }
+
+    /// Whether the board can reach `goal`, a board of its size: the parity
+    /// of the permutation between them (found by counting its cycles) equals
+    /// that of the taxicab distance between their blanks.
+    ///
+    /// # Panics
+    /// Panics if the boards differ in size.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// let goal = LargeBoard::parse_rows("_ 1 / 2 3").unwrap();
+    /// assert!(LargeBoard::parse_rows("1 _ / 2 3").unwrap().reaches(&goal));
+    /// assert!(!LargeBoard::parse_rows("_ 2 / 1 3").unwrap().reaches(&goal));
+    /// ```
+    pub fn reaches(&self, goal: &LargeBoard) -> bool {
+        assert_eq!((self.rows, self.cols), (goal.rows, goal.cols), "boards of one size");
+        let n = self.cells.len();
+        let mut home = vec![0u32; n];
+        for (cell, &content) in goal.cells.iter().enumerate() {
+            home[content as usize] = cell as u32;
+        }
+        let mut done = vec![false; n];
+        let mut cycles = 0;
+        for first in 0..n {
+            if done[first] {
+                continue;
+            }
+            cycles += 1;
+            let mut cell = first;
+            while !done[cell] {
+                done[cell] = true;
+                cell = home[self.cells[cell] as usize] as usize;
+            }
+        }
+        let cols = self.cols;
+        let distance =
+            (self.blank / cols).abs_diff(goal.blank / cols) + (self.blank % cols).abs_diff(goal.blank % cols);
+        (n - cycles) % 2 == distance % 2
+    }
+
+    /// The sum over tiles of the taxicab distance to the cell where `goal`
+    /// has them: a lower bound on the moves between the two boards.
+    ///
+    /// # Panics
+    /// Panics if the boards differ in size.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// let board = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
+    /// assert_eq!(board.manhattan(&LargeBoard::goal(3, 3)), 1);
+    /// ```
+    pub fn manhattan(&self, goal: &LargeBoard) -> u64 {
+        assert_eq!((self.rows, self.cols), (goal.rows, goal.cols), "boards of one size");
+        let mut home = vec![0; self.cells.len()];
+        for (cell, &content) in goal.cells.iter().enumerate() {
+            home[content as usize] = cell;
+        }
+        let cols = self.cols;
+        let distance = |a: usize, b: usize| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &content)| content != 0)
+            .map(|(cell, &content)| distance(cell, home[content as usize]) as u64)
+            .sum()
+    }
+}
+
+impl fmt::Display for LargeBoard {
+    /// Rows separated by ` / `, the blank as `_`, as [`crate::Board`] writes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, &content) in self.cells.iter().enumerate() {
+            if index > 0 {
+                f.write_str(if index % self.cols == 0 { " / " } else { " " })?;
+            }
+            if content == 0 {
+                f.write_str("_")?;
+            } else {
+                write!(f, "{content}")?;
+            }
+        }
+        Ok(())
     }
 }
 

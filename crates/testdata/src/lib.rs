@@ -21,7 +21,10 @@ use std::path::{Path, PathBuf};
 
 use slide_core::{parse_path, Board, Shape};
 
-pub use crate::reference::{check_path, eight_puzzle_set, korf100, korf_goal, reference, tsv_rows, KorfInstance};
+pub use crate::reference::{
+    check_path, eight_puzzle_set, korf100, korf_felner_24, korf_felner_goal, korf_goal, reference, tsv_rows,
+    KorfFelnerInstance, KorfInstance,
+};
 
 /// The workspace's `testdata/` folder.
 pub fn testdata_root() -> PathBuf {

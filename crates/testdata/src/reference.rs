@@ -106,3 +106,47 @@ pub fn check_path(name: &str, start: &Board, target: &Board, path: Option<&[Move
         );
     }
 }
+
+/// One of Korf and Felner's 50 random 24-puzzles.
+#[derive(Clone, Debug)]
+pub struct KorfFelnerInstance {
+    /// Its number in their table, 1 to 50.
+    pub id: usize,
+    /// The start; the goal has the blank in cell 0 and tile `t` in cell `t`.
+    pub start: slide_core::LargeBoard,
+    /// The optimal solution length.
+    pub optimal: usize,
+}
+
+/// Korf and Felner's 50 random 5x5 instances, from
+/// `testdata/reference/korf-felner-24.tsv`.
+pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
+    tsv_rows(&reference("korf-felner-24.tsv"))
+        .into_iter()
+        .map(|row| {
+            let field = |i: usize| {
+                row.get(i)
+                    .unwrap_or_else(|| panic!("korf-felner-24.tsv: short row {row:?}"))
+            };
+            let number = |i: usize| {
+                field(i)
+                    .parse::<usize>()
+                    .unwrap_or_else(|_| panic!("korf-felner-24.tsv: field {i} of {row:?}"))
+            };
+            let cells = field(1)
+                .split_whitespace()
+                .map(|t| t.parse().expect("a number"))
+                .collect();
+            KorfFelnerInstance {
+                id: number(0),
+                start: slide_core::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
+                optimal: number(2),
+            }
+        })
+        .collect()
+}
+
+/// Korf and Felner's goal: the blank in cell 0, tile `t` in cell `t`.
+pub fn korf_felner_goal() -> slide_core::LargeBoard {
+    slide_core::LargeBoard::new(5, 5, (0..25).collect()).expect("a permutation")
+}

@@ -1,0 +1,593 @@
+//! Boards of any size: a good solution fast, not a shortest one.
+//!
+//! The textbook method: put the top row in place tile by tile, or the left
+//! column when the board is wider than tall, lock it, and go on with the
+//! smaller board that is left, until what is left is small enough for an
+//! optimal search, which finishes it.
+//!
+//! Three invariants make every step succeed:
+//!
+//! - The part left is a rectangle, `rows r0..R` by `cols c0..C`, at the
+//!   bottom right. The goal's blank is in its bottom-right corner, so the
+//!   goal's blank is always in the part left (other corners are reached by
+//!   flipping the board, see [`Frame`]).
+//! - While one tile of a row is moved, the cells it may use (the part left
+//!   minus the row's locked prefix) stay connected when the tile's own cell
+//!   is removed, so the blank can always get in front of the tile.
+//! - The last two tiles of a row cannot be put in place one after the
+//!   other (the second would be locked out): they are brought into a window
+//!   of 3 by 2 cells at the row's end with the blank, and a breadth-first
+//!   search over where those three stand in the window (120 states) ends
+//!   it. Columns are the same with rows and columns exchanged.
+//!
+//! A tile's label is the cell where the goal has it, so a tile is in place
+//! when its label equals its cell.
+
+use slide_core::{Board, LargeBoard, Move, Shape};
+
+use crate::{bidirectional_bfs, ida_star, LinearConflict, MaxOf, WalkingDistance};
+
+/// The most cells the optimal search that ends a reduction gets.
+///
+/// Measured (see the README): finishing on 3x4 rather than 3x3 saves moves
+/// and costs about a millisecond with IDA* and walking distance.
+pub const FINISH_CELLS: usize = 12;
+
+/// Why [`reduce`] gives no path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReduceError {
+    /// The two boards differ in size.
+    Sizes {
+        /// The start's rows and columns.
+        start: (usize, usize),
+        /// The goal's rows and columns.
+        goal: (usize, usize),
+    },
+    /// The goal's blank is not in a corner.
+    BlankNotInCorner,
+    /// The path would be longer than allowed.
+    TooLong {
+        /// The most moves allowed.
+        max_moves: u64,
+        /// The Manhattan distance: no path is shorter.
+        lower_bound: u64,
+    },
+}
+
+impl std::fmt::Display for ReduceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            ReduceError::Sizes { start, goal } => write!(
+                f,
+                "the start is {}x{} and the goal {}x{}: they must be of one size",
+                start.0, start.1, goal.0, goal.1
+            ),
+            ReduceError::BlankNotInCorner => f.write_str("the goal's blank must be in a corner"),
+            ReduceError::TooLong { max_moves, lower_bound } => write!(
+                f,
+                "the path would be longer than {max_moves} moves (at least {lower_bound}, the Manhattan distance)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReduceError {}
+
+/// A path from `start` to `goal` (whose blank must be in a corner), or
+/// `None` when the goal cannot be reached; at most `max_moves` long, or
+/// [`ReduceError::TooLong`].
+///
+/// The path is not a shortest one: on 5x5 it averages about 1.4 times the
+/// optimum, on n x n boards about 2 n^3 moves (see the README for
+/// measurements). On boards that fit [`FINISH_CELLS`] it is optimal.
+///
+/// ```
+/// use slide_core::LargeBoard;
+/// use slide_solvers::reduce;
+/// let start = LargeBoard::parse_rows("2 3 4 5 10 / 1 7 8 9 _ / 6 11 12 13 14 / 16 17 18 19 15 / 21 22 23 24 20").unwrap();
+/// let goal = LargeBoard::goal(5, 5);
+/// let path = reduce(&start, &goal, 1_000).unwrap().unwrap();
+/// let mut board = start.clone();
+/// assert_eq!(board.apply_path(&path), None);
+/// assert_eq!(board, goal);
+/// ```
+pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
+    let (rows, cols) = (start.rows(), start.cols());
+    if (rows, cols) != (goal.rows(), goal.cols()) {
+        return Err(ReduceError::Sizes {
+            start: (rows, cols),
+            goal: (goal.rows(), goal.cols()),
+        });
+    }
+    let (blank_row, blank_col) = (goal.blank() / cols, goal.blank() % cols);
+    if (blank_row != 0 && blank_row != rows - 1) || (blank_col != 0 && blank_col != cols - 1) {
+        return Err(ReduceError::BlankNotInCorner);
+    }
+    let frame = Frame {
+        rows,
+        cols,
+        flip_rows: blank_row == 0,
+        flip_cols: blank_col == 0,
+    };
+    if !start.reaches(goal) {
+        return Ok(None);
+    }
+    let mut work = Reduction::new(start, goal, frame);
+    let too_long = || ReduceError::TooLong {
+        max_moves,
+        lower_bound: start.manhattan(goal),
+    };
+    let (mut r0, mut c0) = (0, 0);
+    loop {
+        let (height, width) = (rows - r0, cols - c0);
+        if height * width <= FINISH_CELLS && height <= 4 && width <= 4 {
+            break;
+        }
+        if height >= width {
+            work.reduce_row(r0, c0);
+            r0 += 1;
+        } else {
+            work.reduce_column(r0, c0);
+            c0 += 1;
+        }
+        if work.moves.len() as u64 > max_moves {
+            return Err(too_long());
+        }
+    }
+    work.finish(r0, c0);
+    if work.moves.len() as u64 > max_moves {
+        return Err(too_long());
+    }
+    Ok(Some(work.moves.iter().map(|&mv| frame.outside(mv)).collect()))
+}
+
+/// The board as the reduction sees it: flipped upside down and/or left to
+/// right so that the goal's blank is in the bottom-right corner.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    rows: usize,
+    cols: usize,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+impl Frame {
+    /// The cell inside the frame of the board's cell `cell` (flips are their
+    /// own inverses, so this maps both ways).
+    fn cell(self, cell: usize) -> usize {
+        let (mut row, mut col) = (cell / self.cols, cell % self.cols);
+        if self.flip_rows {
+            row = self.rows - 1 - row;
+        }
+        if self.flip_cols {
+            col = self.cols - 1 - col;
+        }
+        row * self.cols + col
+    }
+
+    /// The board's move for a move inside the frame.
+    fn outside(self, mv: Move) -> Move {
+        match mv {
+            Move::Up | Move::Down if self.flip_rows => mv.reverse(),
+            Move::Left | Move::Right if self.flip_cols => mv.reverse(),
+            _ => mv,
+        }
+    }
+}
+
+/// A reduction in progress, inside its [`Frame`].
+struct Reduction {
+    rows: usize,
+    cols: usize,
+    /// The label of each cell's tile: the cell where the goal has it. The
+    /// blank's label is the last cell.
+    label_at: Vec<u32>,
+    /// The cell of each label: the inverse of `label_at`.
+    cell_of: Vec<u32>,
+    /// Cells whose tiles are in place for good, or set aside for a while.
+    locked: Vec<bool>,
+    /// The moves made, inside the frame.
+    moves: Vec<Move>,
+}
+
+impl Reduction {
+    fn new(start: &LargeBoard, goal: &LargeBoard, frame: Frame) -> Reduction {
+        let n = start.cells().len();
+        // Where the goal has each content, inside the frame.
+        let mut home = vec![0u32; n];
+        for (cell, &content) in goal.cells().iter().enumerate() {
+            home[content as usize] = frame.cell(cell) as u32;
+        }
+        let mut label_at = vec![0u32; n];
+        let mut cell_of = vec![0u32; n];
+        for (cell, &content) in start.cells().iter().enumerate() {
+            let (inside, label) = (frame.cell(cell), home[content as usize]);
+            label_at[inside] = label;
+            cell_of[label as usize] = inside as u32;
+        }
+        Reduction {
+            rows: start.rows(),
+            cols: start.cols(),
+            label_at,
+            cell_of,
+            locked: vec![false; n],
+            moves: Vec::new(),
+        }
+    }
+
+    fn blank(&self) -> usize {
+        self.cell_of[self.label_at.len() - 1] as usize
+    }
+
+    fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        match mv {
+            Move::Up if row > 0 => Some(cell - self.cols),
+            Move::Down if row + 1 < self.rows => Some(cell + self.cols),
+            Move::Left if col > 0 => Some(cell - 1),
+            Move::Right if col + 1 < self.cols => Some(cell + 1),
+            _ => None,
+        }
+    }
+
+    fn distance(&self, a: usize, b: usize) -> usize {
+        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+    }
+
+    /// The move that takes the blank from `from` to the adjacent `to`.
+    fn move_between(&self, from: usize, to: usize) -> Move {
+        Move::ALL
+            .into_iter()
+            .find(|&mv| self.neighbour(from, mv) == Some(to))
+            .expect("adjacent cells")
+    }
+
+    /// Moves the blank one cell.
+    fn step(&mut self, mv: Move) {
+        let blank = self.blank();
+        let next = self.neighbour(blank, mv).expect("a move that stays on the board");
+        let label = self.label_at[next];
+        self.label_at.swap(blank, next);
+        self.cell_of[label as usize] = blank as u32;
+        self.cell_of[self.label_at.len() - 1] = next as u32;
+        self.moves.push(mv);
+    }
+
+    /// Takes the blank to `to` through unlocked cells other than `avoid`:
+    /// straight towards it while nothing is in the way, by breadth-first
+    /// search around what is.
+    fn move_blank(&mut self, to: usize, avoid: usize) {
+        loop {
+            let blank = self.blank();
+            if blank == to {
+                return;
+            }
+            let (row, col) = (blank / self.cols, blank % self.cols);
+            let (to_row, to_col) = (to / self.cols, to % self.cols);
+            let vertical = if to_row < row { Move::Up } else { Move::Down };
+            let horizontal = if to_col < col { Move::Left } else { Move::Right };
+            let mut toward = [(row.abs_diff(to_row), vertical), (col.abs_diff(to_col), horizontal)];
+            toward.sort_by(|a, b| b.0.cmp(&a.0));
+            let free = toward.into_iter().filter(|&(gap, _)| gap > 0).find_map(|(_, mv)| {
+                let next = self.neighbour(blank, mv)?;
+                (next != avoid && !self.locked[next]).then_some(mv)
+            });
+            match free {
+                Some(mv) => self.step(mv),
+                None => return self.move_blank_around(to, avoid),
+            }
+        }
+    }
+
+    /// [`Reduction::move_blank`] by breadth-first search: within the
+    /// rectangle around the blank and `to` widened by two cells, and over
+    /// the whole board if that is not enough.
+    fn move_blank_around(&mut self, to: usize, avoid: usize) {
+        let blank = self.blank();
+        let (top, bottom) = (
+            (blank / self.cols).min(to / self.cols).saturating_sub(2),
+            (blank / self.cols).max(to / self.cols) + 2,
+        );
+        let (left, right) = (
+            (blank % self.cols).min(to % self.cols).saturating_sub(2),
+            (blank % self.cols).max(to % self.cols) + 2,
+        );
+        let whole = (0, self.rows - 1, 0, self.cols - 1);
+        for (top, bottom, left, right) in [(top, bottom.min(whole.1), left, right.min(whole.3)), whole] {
+            let cols = self.cols;
+            let inside = |cell: usize| {
+                let (row, col) = (cell / cols, cell % cols);
+                (top..=bottom).contains(&row) && (left..=right).contains(&col)
+            };
+            let width = right - left + 1;
+            let local = |cell: usize| (cell / cols - top) * width + (cell % cols - left);
+            // For each cell reached: the move that reached it.
+            let mut reached_by: Vec<Option<Move>> = vec![None; (bottom - top + 1) * width];
+            let mut queue = vec![to];
+            let mut head = 0;
+            // The search runs from `to` back to the blank, so that the moves
+            // read off from the blank forwards are the path.
+            let mut found = false;
+            while head < queue.len() {
+                let cell = queue[head];
+                head += 1;
+                if cell == blank {
+                    found = true;
+                    break;
+                }
+                for mv in Move::ALL {
+                    let Some(next) = self.neighbour(cell, mv) else { continue };
+                    if !inside(next) || next == to || self.locked[next] || next == avoid {
+                        continue;
+                    }
+                    if reached_by[local(next)].is_none() {
+                        // The blank at `next` goes back to `cell` by the reverse move.
+                        reached_by[local(next)] = Some(mv.reverse());
+                        queue.push(next);
+                    }
+                }
+            }
+            if found {
+                let mut cell = blank;
+                while cell != to {
+                    let mv = reached_by[local(cell)].expect("on the search's tree");
+                    self.step(mv);
+                    cell = self.blank();
+                }
+                return;
+            }
+        }
+        panic!("the blank cannot reach its cell: the reduction's connectivity invariant is broken");
+    }
+
+    /// Moves the tile labelled `label` towards `target` through unlocked
+    /// cells, until it is there or `done` says it may stop.
+    fn move_tile(&mut self, label: usize, target: usize, done: impl Fn(usize) -> bool) {
+        loop {
+            let at = self.cell_of[label] as usize;
+            if at == target || done(at) {
+                return;
+            }
+            // The tile's next cell: one nearer the target, unlocked, and of
+            // those the nearest the blank. One always exists: the locked
+            // cells are a prefix of the row (or column) being placed.
+            let blank = self.blank();
+            let next = Move::ALL
+                .into_iter()
+                .filter_map(|mv| self.neighbour(at, mv))
+                .filter(|&next| !self.locked[next] && self.distance(next, target) < self.distance(at, target))
+                .min_by_key(|&next| self.distance(next, blank))
+                .expect("a free cell nearer the target");
+            self.move_blank(next, at);
+            self.step(self.move_between(next, at));
+        }
+    }
+
+    /// Puts the tile of `cell` there and locks it.
+    fn place(&mut self, cell: usize) {
+        self.move_tile(cell, cell, |_| false);
+        self.locked[cell] = true;
+    }
+
+    /// Puts the tiles of `first` and `last`, the last two cells of a row or
+    /// column, in place, with the 3 by 2 (or 2 by 3) `window` at its end;
+    /// `stage` is the window's cell beside `first`, one step into the part left.
+    fn place_pair(&mut self, first: usize, last: usize, stage: usize, window: [usize; 6]) {
+        if self.cell_of[first] as usize == first && self.cell_of[last] as usize == last {
+            self.locked[first] = true;
+            self.locked[last] = true;
+            return;
+        }
+        // Bring both tiles into the window, then the blank.
+        self.move_tile(first, first, |_| false);
+        self.locked[first] = true;
+        self.move_tile(last, stage, |at| window.contains(&at));
+        self.locked[first] = false;
+        if !window.contains(&self.blank()) {
+            let (a, b) = (self.cell_of[first] as usize, self.cell_of[last] as usize);
+            let to = *window
+                .iter()
+                .filter(|&&cell| cell != a && cell != b)
+                .min_by_key(|&&cell| self.distance(cell, self.blank()))
+                .expect("four free cells in the window");
+            self.locked[a] = true;
+            self.locked[b] = true;
+            self.move_blank(to, usize::MAX);
+            self.locked[a] = false;
+            self.locked[b] = false;
+        }
+        // Breadth-first search over (blank, first, last), each one of the
+        // window's six cells: state `(blank * 6 + first) * 6 + last`.
+        let index = |cell: usize| window.iter().position(|&c| c == cell).expect("in the window");
+        let encode = |blank: usize, a: usize, b: usize| (blank * 6 + a) * 6 + b;
+        let start = encode(
+            index(self.blank()),
+            index(self.cell_of[first] as usize),
+            index(self.cell_of[last] as usize),
+        );
+        let mut parent: Vec<Option<(usize, Move)>> = vec![None; 216];
+        let mut queue = vec![start];
+        let mut head = 0;
+        let mut end = None;
+        while head < queue.len() {
+            let state = queue[head];
+            head += 1;
+            let (blank, a, b) = (state / 36, state / 6 % 6, state % 6);
+            if window[a] == first && window[b] == last {
+                end = Some(state);
+                break;
+            }
+            for mv in Move::ALL {
+                let Some(next) = self.neighbour(window[blank], mv) else {
+                    continue;
+                };
+                let Some(next) = window.iter().position(|&c| c == next) else {
+                    continue;
+                };
+                let a = if a == next { blank } else { a };
+                let b = if b == next { blank } else { b };
+                let child = encode(next, a, b);
+                if child != start && parent[child].is_none() {
+                    parent[child] = Some((state, mv));
+                    queue.push(child);
+                }
+            }
+        }
+        let mut state = end.expect("with three other tiles in the window, every arrangement is reachable");
+        let mut path = Vec::new();
+        while let Some((previous, mv)) = parent[state] {
+            path.push(mv);
+            state = previous;
+        }
+        for &mv in path.iter().rev() {
+            self.step(mv);
+        }
+        self.locked[first] = true;
+        self.locked[last] = true;
+    }
+
+    /// Puts row `r0` of the part left (columns `c0..`) in place.
+    fn reduce_row(&mut self, r0: usize, c0: usize) {
+        let cols = self.cols;
+        let cell = |row: usize, col: usize| row * cols + col;
+        for col in c0..cols - 2 {
+            self.place(cell(r0, col));
+        }
+        let window = [0, 1, 2].map(|i| [cell(r0 + i, cols - 2), cell(r0 + i, cols - 1)]);
+        let window = [
+            window[0][0],
+            window[0][1],
+            window[1][0],
+            window[1][1],
+            window[2][0],
+            window[2][1],
+        ];
+        self.place_pair(cell(r0, cols - 2), cell(r0, cols - 1), cell(r0 + 1, cols - 2), window);
+    }
+
+    /// Puts column `c0` of the part left (rows `r0..`) in place.
+    fn reduce_column(&mut self, r0: usize, c0: usize) {
+        let (rows, cols) = (self.rows, self.cols);
+        let cell = |row: usize, col: usize| row * cols + col;
+        for row in r0..rows - 2 {
+            self.place(cell(row, c0));
+        }
+        let window = [0, 1, 2].map(|i| [cell(rows - 2, c0 + i), cell(rows - 1, c0 + i)]);
+        let window = [
+            window[0][0],
+            window[0][1],
+            window[1][0],
+            window[1][1],
+            window[2][0],
+            window[2][1],
+        ];
+        self.place_pair(cell(rows - 2, c0), cell(rows - 1, c0), cell(rows - 2, c0 + 1), window);
+    }
+
+    /// Solves the part left, `rows r0..` by `cols c0..`, optimally.
+    fn finish(&mut self, r0: usize, c0: usize) {
+        let (height, width) = (self.rows - r0, self.cols - c0);
+        let shape = Shape::new(height, width).expect("a part left of at most 16 cells");
+        let blank_label = self.label_at.len() - 1;
+        let mut cells = Vec::with_capacity(height * width);
+        for row in r0..self.rows {
+            for col in c0..self.cols {
+                let label = self.label_at[row * self.cols + col] as usize;
+                cells.push(if label == blank_label {
+                    0
+                } else {
+                    // Tile k + 1 belongs in cell k of the part left.
+                    ((label / self.cols - r0) * width + (label % self.cols - c0) + 1) as u8
+                });
+            }
+        }
+        let start = Board::from_cells(shape, &cells).expect("the part left holds its own tiles");
+        let goal = Board::goal(shape);
+        let answer = if shape.cells() <= 10 {
+            bidirectional_bfs(&start, &goal)
+        } else {
+            ida_star(&start, &goal, MaxOf(WalkingDistance, LinearConflict))
+        };
+        let path = answer
+            .expect("a search of at most 12 cells within the default budget")
+            .path
+            .expect("a solvable board leaves a solvable part");
+        for mv in path {
+            self.step(mv);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use slide_core::SplitMix64;
+
+    use super::*;
+
+    fn check(start: &LargeBoard, goal: &LargeBoard) -> usize {
+        let path = reduce(start, goal, u64::MAX)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{start} reaches {goal}"));
+        let mut board = start.clone();
+        assert_eq!(board.apply_path(&path), None, "{start}: the path leaves the board");
+        assert_eq!(&board, goal, "{start}: the path ends elsewhere");
+        path.len()
+    }
+
+    #[test]
+    fn random_boards_of_random_shapes_reach_the_goal() {
+        let mut random = SplitMix64::new(15);
+        for _ in 0..300 {
+            let rows = 2 + random.below(29) as usize;
+            let cols = 2 + random.below(29) as usize;
+            let goal = LargeBoard::goal(rows, cols);
+            check(&random.solvable_large_board(&goal), &goal);
+        }
+    }
+
+    #[test]
+    fn goals_with_the_blank_in_any_corner_are_reached() {
+        let mut random = SplitMix64::new(16);
+        for (rows, cols) in [(5, 5), (6, 3), (3, 7), (2, 9), (9, 2), (10, 10)] {
+            let n = (rows * cols) as u32;
+            let corners = [0, cols - 1, (rows - 1) * cols, rows * cols - 1];
+            for corner in corners {
+                // Tiles in reading order around the blank in `corner`.
+                let mut cells: Vec<u32> = (1..n).collect();
+                cells.insert(corner, 0);
+                let goal = LargeBoard::new(rows, cols, cells).unwrap();
+                for _ in 0..5 {
+                    check(&random.solvable_large_board(&goal), &goal);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unsolvable_boards_are_answered_none() {
+        let start =
+            LargeBoard::parse_rows("2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24 _").unwrap();
+        assert_eq!(reduce(&start, &LargeBoard::goal(5, 5), u64::MAX), Ok(None));
+    }
+
+    #[test]
+    fn long_paths_are_refused_with_a_lower_bound() {
+        let goal = LargeBoard::goal(20, 20);
+        let start = SplitMix64::new(3).solvable_large_board(&goal);
+        let refused = reduce(&start, &goal, 100).unwrap_err();
+        assert_eq!(
+            refused,
+            ReduceError::TooLong {
+                max_moves: 100,
+                lower_bound: start.manhattan(&goal)
+            }
+        );
+    }
+
+    #[test]
+    fn a_goal_whose_blank_is_inside_is_refused() {
+        let goal = LargeBoard::parse_rows("1 2 3 / 4 _ 5 / 6 7 8").unwrap();
+        let start = LargeBoard::goal(3, 3);
+        assert_eq!(reduce(&start, &goal, 100), Err(ReduceError::BlankNotInCorner));
+    }
+}
