@@ -234,6 +234,20 @@ impl Reduction {
         (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
     }
 
+    /// The moves the blank needs from `blank` to `to` around the tile at
+    /// `tile` (locked cells aside): the taxicab distance, and two more when
+    /// the tile stands between them on one line. This is what makes tiles
+    /// travel diagonally in zigzags: after a step the blank is behind the
+    /// tile, two moves from its side and four from its front, so a turn
+    /// costs three moves and a straight step five.
+    fn blank_distance(&self, blank: usize, to: usize, tile: usize) -> usize {
+        let (row, col) = (|c: usize| c / self.cols, |c: usize| c % self.cols);
+        let between = |a: usize, b: usize, x: usize| a.min(b) < x && x < a.max(b);
+        let blocked = (row(blank) == row(tile) && row(to) == row(tile) && between(col(blank), col(to), col(tile)))
+            || (col(blank) == col(tile) && col(to) == col(tile) && between(row(blank), row(to), row(tile)));
+        self.distance(blank, to) + if blocked { 2 } else { 0 }
+    }
+
     /// The move that takes the blank from `from` to the adjacent `to`.
     fn move_between(&self, from: usize, to: usize) -> Move {
         Move::ALL
@@ -349,14 +363,14 @@ impl Reduction {
                 return;
             }
             // The tile's next cell: one nearer the target, unlocked, and of
-            // those the nearest the blank. One always exists: the locked
-            // cells are a prefix of the row (or column) being placed.
+            // those the one the blank reaches first. One always exists: the
+            // locked cells are a prefix of the row (or column) being placed.
             let blank = self.blank();
             let next = Move::ALL
                 .into_iter()
                 .filter_map(|mv| self.neighbour(at, mv))
                 .filter(|&next| !self.locked[next] && self.distance(next, target) < self.distance(at, target))
-                .min_by_key(|&next| self.distance(next, blank))
+                .min_by_key(|&next| self.blank_distance(blank, next, at))
                 .expect("a free cell nearer the target");
             self.move_blank(next, at);
             self.step(self.move_between(next, at));
