@@ -14,8 +14,15 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use itertools::Itertools;
+use slide_core::Move;
 use slide_core::{LargeBoard, SplitMix64};
-use slide_solvers::reduce;
+use slide_solvers::{reduce, reduce_twelve, ReduceError};
+
+/// A reduction: [`reduce`] or [`reduce_twelve`].
+type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
+
+/// The reductions compared, with their names.
+const REDUCERS: [(&str, Reducer); 2] = [("reduce", reduce), ("reduce_twelve", reduce_twelve)];
 
 const USAGE: &str = "usage: large [--boards N] [--sizes 6,10,20,50,100]\n\
 Measures the reduction solver's lengths and times on Korf and Felner's 5x5 instances and on random n x n boards.";
@@ -27,9 +34,9 @@ struct Run {
     time: Duration,
 }
 
-fn solve(start: &LargeBoard, goal: &LargeBoard) -> Run {
+fn solve(reducer: Reducer, start: &LargeBoard, goal: &LargeBoard) -> Run {
     let began = Instant::now();
-    let path = reduce(start, goal, u64::MAX)
+    let path = reducer(start, goal, u64::MAX)
         .expect("no limit on the length")
         .expect("solvable boards");
     let time = began.elapsed();
@@ -43,7 +50,7 @@ fn solve(start: &LargeBoard, goal: &LargeBoard) -> Run {
     }
 }
 
-fn row(label: &str, n: usize, runs: &[Run], optimal: Option<f64>) {
+fn row(label: &str, solver: &str, n: usize, runs: &[Run], optimal: Option<f64>) {
     let count = runs.len() as f64;
     let mean = runs.iter().map(|r| r.length as f64).sum::<f64>() / count;
     let ratio = runs
@@ -54,7 +61,7 @@ fn row(label: &str, n: usize, runs: &[Run], optimal: Option<f64>) {
     let times: Vec<Duration> = runs.iter().map(|r| r.time).sorted().collect();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "| {label} | {} | {mean:.1} | {:.3} | {ratio:.2} | {} | {:.3} ms | {:.3} ms |",
+        "| {label} | {solver} | {} | {mean:.1} | {:.3} | {ratio:.2} | {} | {:.3} ms | {:.3} ms |",
         runs.len(),
         mean / (n * n * n) as f64,
         optimal.map_or("".to_string(), |o| format!("{:.3}", mean / o)),
@@ -85,20 +92,25 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    println!("| boards | count | mean length | mean / n^3 | mean / Manhattan | mean / optimal | median time | largest time |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| boards | solver | count | mean length | mean / n^3 | mean / Manhattan | mean / optimal | median time | largest time |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let goal = slide_testdata::korf_felner_goal();
     let instances = slide_testdata::korf_felner_24();
-    let runs: Vec<Run> = instances.iter().map(|i| solve(&i.start, &goal)).collect();
     let optimal = instances.iter().map(|i| i.optimal as f64).sum::<f64>() / instances.len() as f64;
-    row("5x5, Korf and Felner's 50", 5, &runs, Some(optimal));
+    for (name, reducer) in REDUCERS {
+        let runs: Vec<Run> = instances.iter().map(|i| solve(reducer, &i.start, &goal)).collect();
+        row("5x5, Korf and Felner's 50", name, 5, &runs, Some(optimal));
+    }
     for n in sizes {
         let goal = LargeBoard::goal(n, n);
-        let mut random = SplitMix64::new(n as u64);
-        let runs: Vec<Run> = (0..boards)
-            .map(|_| solve(&random.solvable_large_board(&goal), &goal))
-            .collect();
-        row(&format!("{n}x{n}, random"), n, &runs, None);
+        let starts: Vec<LargeBoard> = {
+            let mut random = SplitMix64::new(n as u64);
+            (0..boards).map(|_| random.solvable_large_board(&goal)).collect()
+        };
+        for (name, reducer) in REDUCERS {
+            let runs: Vec<Run> = starts.iter().map(|start| solve(reducer, start, &goal)).collect();
+            row(&format!("{n}x{n}, random"), name, n, &runs, None);
+        }
     }
     ExitCode::SUCCESS
 }

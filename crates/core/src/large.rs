@@ -204,11 +204,34 @@ pub fn read_large_board(
 /// assert!(read_side(&numbers, value, at, "columns").is_err());
 /// ```
 pub fn read_side(numbers: &Numbers<'_>, value: Option<u64>, at: usize, what: &str) -> Result<usize, InputError> {
+    read_between(numbers, value, at, &format!("the {what}"), 2, MAX_SIDE)
+}
+
+/// Reads the token at byte `at` with value `value` as a number from `low`
+/// to `high`; the error names `what` it is and where.
+///
+/// ```
+/// use slide_core::{read_between, Numbers};
+/// let mut numbers = Numbers::new("11");
+/// let (value, at) = numbers.next().unwrap();
+/// assert_eq!(
+///     read_between(&numbers, value, at, "n", 2, 10).unwrap_err().to_string(),
+///     "line 1, column 1: n must be a number from 2 to 10, not '11'"
+/// );
+/// ```
+pub fn read_between(
+    numbers: &Numbers<'_>,
+    value: Option<u64>,
+    at: usize,
+    what: &str,
+    low: usize,
+    high: usize,
+) -> Result<usize, InputError> {
     match value {
-        Some(side) if (2..=MAX_SIDE as u64).contains(&side) => Ok(side as usize),
+        Some(number) if (low as u64..=high as u64).contains(&number) => Ok(number as usize),
         _ => {
             let message = format!(
-                "the {what} must be a number from 2 to {MAX_SIDE}, not '{}'",
+                "{what} must be a number from {low} to {high}, not '{}'",
                 quoted(numbers.token(at))
             );
             Err(numbers.error_at(at, message))

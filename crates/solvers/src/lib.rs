@@ -13,6 +13,8 @@
 //! - [`DistanceTable`]: the complete breadth-first search of a small board,
 //!   answering any start in constant time.
 //! - [`solve_all`]: many starts to one target, by whichever of these is cheaper.
+//! - [`reduce`]: boards of any size ([`slide_core::LargeBoard`]), a good
+//!   path fast, not a shortest one.
 //!
 //! ```
 //! use slide_core::{Board, Shape};
@@ -46,6 +48,7 @@ mod packed;
 mod pattern_db;
 mod pattern_db_file;
 mod reduce;
+mod reduce_twelve;
 mod scratch;
 mod visited;
 mod walking_distance;
@@ -67,7 +70,8 @@ pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
-pub use crate::reduce::{reduce, ReduceError, FINISH_CELLS};
+pub use crate::reduce::{reduce, reduce_with, ReduceError};
+pub use crate::reduce_twelve::reduce_twelve;
 pub use crate::scratch::Scratch;
 pub use crate::visited::DENSE_MAX_CELLS;
 pub use crate::walking_distance::{WalkingDistance, WalkingDistanceEstimate};

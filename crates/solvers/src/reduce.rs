@@ -25,13 +25,7 @@
 
 use slide_core::{Board, LargeBoard, Move, Shape};
 
-use crate::{bidirectional_bfs, ida_star, LinearConflict, MaxOf, WalkingDistance};
-
-/// The most cells the optimal search that ends a reduction gets.
-///
-/// Measured (see the README): finishing on 3x4 rather than 3x3 saves moves
-/// and costs about a millisecond with IDA* and walking distance.
-pub const FINISH_CELLS: usize = 12;
+use crate::{Answer, SearchError};
 
 /// Why [`reduce`] gives no path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,9 +71,11 @@ impl std::error::Error for ReduceError {}
 /// `None` when the goal cannot be reached; at most `max_moves` long, or
 /// [`ReduceError::TooLong`].
 ///
-/// The path is not a shortest one: on 5x5 it averages about 1.4 times the
-/// optimum, on n x n boards about 2 n^3 moves (see the README for
-/// measurements). On boards that fit [`FINISH_CELLS`] it is optimal.
+/// The reduction goes on down to a part of 6 cells (2x3 or 3x2), solved by
+/// a breadth-first search of its 360 arrangements: the reduction needs no
+/// other search, so judge files that carry it stay small.
+/// [`crate::reduce_twelve`] leaves 12 cells to IDA* for shorter paths. The
+/// path is not a shortest one (see the README for measurements).
 ///
 /// ```
 /// use slide_core::LargeBoard;
@@ -92,6 +88,39 @@ impl std::error::Error for ReduceError {}
 /// assert_eq!(board, goal);
 /// ```
 pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
+    reduce_in(start, goal, max_moves, 6, &mut |work, r0, c0| {
+        work.finish_by_window(r0, c0)
+    })
+}
+
+/// [`reduce`], leaving at most `finish_cells` cells (from 6 to 16), in a
+/// part of at most 4 rows and 4 columns, to `finish`, an optimal search of
+/// boards of that part's shape.
+///
+/// # Panics
+/// Panics if `finish` fails, or returns no path for a board that reaches
+/// its goal, or `finish_cells` is out of range.
+pub fn reduce_with(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+    finish_cells: usize,
+    mut finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
+) -> Result<Option<Vec<Move>>, ReduceError> {
+    assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
+    reduce_in(start, goal, max_moves, finish_cells, &mut |work, r0, c0| {
+        work.finish_by(r0, c0, &mut finish)
+    })
+}
+
+/// [`reduce_with`], with `finish` given the reduction and the part left's corner.
+fn reduce_in(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+    finish_cells: usize,
+    finish: &mut dyn FnMut(&mut Reduction, usize, usize),
+) -> Result<Option<Vec<Move>>, ReduceError> {
     let (rows, cols) = (start.rows(), start.cols());
     if (rows, cols) != (goal.rows(), goal.cols()) {
         return Err(ReduceError::Sizes {
@@ -120,7 +149,7 @@ pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<O
     let (mut r0, mut c0) = (0, 0);
     loop {
         let (height, width) = (rows - r0, cols - c0);
-        if height * width <= FINISH_CELLS && height <= 4 && width <= 4 {
+        if height * width <= finish_cells && height <= 4 && width <= 4 {
             break;
         }
         if height >= width {
@@ -134,7 +163,7 @@ pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<O
             return Err(too_long());
         }
     }
-    work.finish(r0, c0);
+    finish(&mut work, r0, c0);
     if work.moves.len() as u64 > max_moves {
         return Err(too_long());
     }
@@ -410,54 +439,85 @@ impl Reduction {
             self.locked[a] = false;
             self.locked[b] = false;
         }
-        // Breadth-first search over (blank, first, last), each one of the
-        // window's six cells: state `(blank * 6 + first) * 6 + last`.
-        let index = |cell: usize| window.iter().position(|&c| c == cell).expect("in the window");
-        let encode = |blank: usize, a: usize, b: usize| (blank * 6 + a) * 6 + b;
-        let start = encode(
-            index(self.blank()),
-            index(self.cell_of[first] as usize),
-            index(self.cell_of[last] as usize),
-        );
-        let mut parent: Vec<Option<(usize, Move)>> = vec![None; 216];
+        self.solve_window(&window, &[first, last]);
+        self.locked[first] = true;
+        self.locked[last] = true;
+    }
+
+    /// Puts the tiles labelled `tracked` in their cells by breadth-first
+    /// search over the arrangements of `window` (at most 16 cells, which
+    /// must hold the blank and those tiles), moving nothing outside it.
+    ///
+    /// A state packs the window one nibble a cell: 0 for the blank, `i + 1`
+    /// for the `i`-th tracked tile, 15 for any other tile, so that the
+    /// others count as one and the search is small (120 states for a pair
+    /// in a window of 6 cells; at most 6! = 720 for a whole window of 6).
+    fn solve_window(&mut self, window: &[usize], tracked: &[usize]) {
+        let blank_label = self.label_at.len() - 1;
+        let code = |label: usize| match tracked.iter().position(|&t| t == label) {
+            _ if label == blank_label => 0u64,
+            Some(i) => i as u64 + 1,
+            None => 15,
+        };
+        let pack = |codes: &mut dyn Iterator<Item = u64>| codes.enumerate().fold(0u64, |s, (i, c)| s | c << (4 * i));
+        let start = pack(&mut window.iter().map(|&cell| code(self.label_at[cell] as usize)));
+        // The goal: each tracked tile (and the blank, if tracked) in its own cell.
+        let (mut goal, mut mask) = (0u64, 0u64);
+        for &label in tracked {
+            let at = window
+                .iter()
+                .position(|&c| c == label)
+                .expect("tracked cells in the window");
+            goal |= code(label) << (4 * at);
+            mask |= 15 << (4 * at);
+        }
+        // The window's neighbours: for each cell and move, the index of the
+        // cell the blank reaches, if it stays in the window.
+        let neighbours: Vec<[Option<usize>; 4]> = window
+            .iter()
+            .map(|&cell| {
+                Move::ALL.map(|mv| {
+                    self.neighbour(cell, mv)
+                        .and_then(|n| window.iter().position(|&c| c == n))
+                })
+            })
+            .collect();
+        let mut parent: std::collections::HashMap<u64, (u64, Move)> = std::collections::HashMap::new();
         let mut queue = vec![start];
         let mut head = 0;
         let mut end = None;
         while head < queue.len() {
             let state = queue[head];
             head += 1;
-            let (blank, a, b) = (state / 36, state / 6 % 6, state % 6);
-            if window[a] == first && window[b] == last {
+            if state & mask == goal {
                 end = Some(state);
                 break;
             }
+            let blank = (0..window.len())
+                .find(|&i| state >> (4 * i) & 15 == 0)
+                .expect("the blank in the window");
             for mv in Move::ALL {
-                let Some(next) = self.neighbour(window[blank], mv) else {
+                let Some(next) = neighbours[blank][mv as usize] else {
                     continue;
                 };
-                let Some(next) = window.iter().position(|&c| c == next) else {
-                    continue;
-                };
-                let a = if a == next { blank } else { a };
-                let b = if b == next { blank } else { b };
-                let child = encode(next, a, b);
-                if child != start && parent[child].is_none() {
-                    parent[child] = Some((state, mv));
+                // The tile at `next` moves to the blank's cell.
+                let tile = state >> (4 * next) & 15;
+                let child = state & !(15 << (4 * next)) | tile << (4 * blank);
+                if child != start && !parent.contains_key(&child) {
+                    parent.insert(child, (state, mv));
                     queue.push(child);
                 }
             }
         }
-        let mut state = end.expect("with three other tiles in the window, every arrangement is reachable");
+        let mut state = end.expect("every arrangement of the tracked tiles is reachable in the window");
         let mut path = Vec::new();
-        while let Some((previous, mv)) = parent[state] {
+        while let Some(&(previous, mv)) = parent.get(&state) {
             path.push(mv);
             state = previous;
         }
         for &mv in path.iter().rev() {
             self.step(mv);
         }
-        self.locked[first] = true;
-        self.locked[last] = true;
     }
 
     /// Puts row `r0` of the part left (columns `c0..`) in place.
@@ -498,8 +558,24 @@ impl Reduction {
         self.place_pair(cell(rows - 2, c0), cell(rows - 1, c0), cell(rows - 2, c0 + 1), window);
     }
 
-    /// Solves the part left, `rows r0..` by `cols c0..`, optimally.
-    fn finish(&mut self, r0: usize, c0: usize) {
+    /// Solves the part left, `rows r0..` by `cols c0..`, by breadth-first
+    /// search over its arrangements.
+    fn finish_by_window(&mut self, r0: usize, c0: usize) {
+        let window: Vec<usize> = (r0..self.rows)
+            .flat_map(|row| (c0..self.cols).map(move |col| (row, col)))
+            .map(|(row, col)| row * self.cols + col)
+            .collect();
+        self.solve_window(&window, &window);
+    }
+
+    /// Solves the part left, `rows r0..` by `cols c0..`, with `finish`, an
+    /// optimal search of its shape.
+    fn finish_by(
+        &mut self,
+        r0: usize,
+        c0: usize,
+        finish: &mut impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
+    ) {
         let (height, width) = (self.rows - r0, self.cols - c0);
         let shape = Shape::new(height, width).expect("a part left of at most 16 cells");
         let blank_label = self.label_at.len() - 1;
@@ -517,13 +593,8 @@ impl Reduction {
         }
         let start = Board::from_cells(shape, &cells).expect("the part left holds its own tiles");
         let goal = Board::goal(shape);
-        let answer = if shape.cells() <= 10 {
-            bidirectional_bfs(&start, &goal)
-        } else {
-            ida_star(&start, &goal, MaxOf(WalkingDistance, LinearConflict))
-        };
-        let path = answer
-            .expect("a search of at most 12 cells within the default budget")
+        let path = finish(&start, &goal)
+            .expect("the finishing search succeeds")
             .path
             .expect("a solvable board leaves a solvable part");
         for mv in path {

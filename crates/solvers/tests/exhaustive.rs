@@ -364,3 +364,54 @@ fn the_first_shortest_path_in_any_order() {
         }
     });
 }
+
+/// The 8-puzzle position `board` as a board of any size.
+fn large(board: &Board) -> slide_core::LargeBoard {
+    let cells = board.cells().iter().map(|&t| t as u32).collect();
+    slide_core::LargeBoard::new(3, 3, cells).unwrap()
+}
+
+#[test]
+fn the_reduction_reaches_the_goal_from_every_position() {
+    let (goal, positions) = positions();
+    let large_goal = large(&goal);
+    let too_short: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = positions
+            .chunks((positions.len() + 1) / 2)
+            .map(|half| {
+                let large_goal = &large_goal;
+                scope.spawn(move || {
+                    let mut wrong = Vec::new();
+                    for (start, distance) in half {
+                        let start = large(start);
+                        let path = slide_solvers::reduce(&start, large_goal, u64::MAX).unwrap().unwrap();
+                        let mut board = start.clone();
+                        if board.apply_path(&path).is_some() || &board != large_goal || path.len() < *distance {
+                            wrong.push(format!("{start}: {} moves, optimal {distance}", path.len()));
+                        }
+                    }
+                    wrong
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    assert!(
+        too_short.is_empty(),
+        "{} wrong paths, such as {}",
+        too_short.len(),
+        too_short[0]
+    );
+}
+
+#[test]
+fn the_reduction_with_twelve_cells_left_is_optimal_on_3x3() {
+    fn solve(start: &Board, goal: &Board) -> Result<Answer, SearchError> {
+        let path = slide_solvers::reduce_twelve(&large(start), &large(goal), u64::MAX).unwrap();
+        Ok(Answer {
+            path,
+            stats: Default::default(),
+        })
+    }
+    check_every_position_in_ci("reduce_twelve", solve);
+}

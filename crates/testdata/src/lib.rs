@@ -125,6 +125,19 @@ pub enum Judge {
     Paths(PathJudge),
     /// The answers are farthest states with paths to them (UVa 10085).
     Farthest,
+    /// The answer is any path, of any length, that solves a square board
+    /// of any size (POJ 3240, HackerRank N Puzzle).
+    AnyPath(AnyPathFormat),
+}
+
+/// How a driver of [`Judge::AnyPath`] writes its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyPathFormat {
+    /// POJ 3240: one line of `L R U D`, or `No Answer!`; the goal has the blank last.
+    Letters,
+    /// HackerRank N Puzzle: a count, then one `UP`, `DOWN`, `LEFT` or
+    /// `RIGHT` a line; the goal has the blank first.
+    Words,
 }
 
 /// How the answers of a path-printing driver are judged.
@@ -149,6 +162,8 @@ pub fn judge(folder: &str) -> Option<Judge> {
         "uva-10181" => (Shape::new(4, 4).unwrap(), true, "This puzzle is not solvable.", false),
         "uva-652" => (Shape::new(3, 3).unwrap(), true, "unsolvable", true),
         "uva-10085" => return Some(Judge::Farthest),
+        "poj-3240" => return Some(Judge::AnyPath(AnyPathFormat::Letters)),
+        "hackerrank-n-puzzle" => return Some(Judge::AnyPath(AnyPathFormat::Words)),
         _ => return None,
     };
     Some(Judge::Paths(PathJudge {
@@ -166,7 +181,69 @@ impl Judge {
         match self {
             Judge::Paths(judge) => judge.compare(input, want, got),
             Judge::Farthest => compare_farthest(input, want, got),
+            Judge::AnyPath(format) => {
+                compare_any_path(*format, input, want).map_err(|e| format!("the .out file: {e}"))?;
+                compare_any_path(*format, input, got)
+            }
         }
+    }
+}
+
+/// Checks that `output` solves the square board of `input` (its side, then
+/// its cells) in `format`.
+fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<(), String> {
+    let mut numbers = input.split_whitespace().map(|t| t.parse::<u32>());
+    let n = match numbers.next() {
+        Some(Ok(n)) => n as usize,
+        _ => return Err("the case's input has no side".to_string()),
+    };
+    let cells: Vec<u32> = numbers
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("the case's input: {e}"))?;
+    let mut board = slide_core::LargeBoard::new(n, n, cells).map_err(|e| format!("the case's input: {e}"))?;
+    let (goal, path) = match format {
+        AnyPathFormat::Letters => {
+            let goal = slide_core::LargeBoard::goal(n, n);
+            if output == "No Answer!\n" {
+                return match board.reaches(&goal) {
+                    false => Ok(()),
+                    true => Err(format!("{board} is solvable, but the answer is No Answer!")),
+                };
+            }
+            let Some(line) = output.strip_suffix('\n').filter(|line| !line.contains('\n')) else {
+                return Err(format!("expected one line: {output:?}"));
+            };
+            if line.chars().any(|c| c.is_lowercase()) {
+                return Err(format!("the path {line:?} is not in capitals"));
+            }
+            (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
+        }
+        AnyPathFormat::Words => {
+            let goal = slide_core::LargeBoard::new(n, n, (0..(n * n) as u32).collect()).map_err(|e| e.to_string())?;
+            let mut lines = output.lines();
+            let count: usize = lines.next().and_then(|l| l.parse().ok()).ok_or("no count of moves")?;
+            let path = lines
+                .map(|line| match line {
+                    "UP" => Ok(slide_core::Move::Up),
+                    "DOWN" => Ok(slide_core::Move::Down),
+                    "LEFT" => Ok(slide_core::Move::Left),
+                    "RIGHT" => Ok(slide_core::Move::Right),
+                    other => Err(format!("{other:?} is not a move")),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if path.len() != count || !output.ends_with('\n') {
+                return Err(format!("{count} moves announced, {} given", path.len()));
+            }
+            (goal, path)
+        }
+    };
+    let start = board.clone();
+    if board.apply_path(&path).is_some() {
+        return Err(format!("the path leaves the board {start}"));
+    }
+    match board == goal {
+        true => Ok(()),
+        false => Err(format!("the path leads from {start} to {board}, not to the goal")),
     }
 }
 

@@ -1,0 +1,52 @@
+//! HackerRank N Puzzle: any solution of a k x k board whose goal has the
+//! blank in the top-left cell.
+//!
+//! Input: `k` (3 to 5 in the statement; 2 to 10 accepted), then the k x k
+//! cells one a line, row-major, `0` the blank. Output: the number of moves
+//! `M`, then M lines `UP`, `DOWN`, `LEFT` or `RIGHT` (where the blank goes)
+//! that lead to the goal `0 1 2 ... k^2-1`. Any solution scores, and shorter
+//! ones score more: the board is reduced row by row and column by column
+//! and its last few cells solved optimally ([`slide_solvers::reduce`]).
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use slide_core::{read_between, read_large_board, LargeBoard, Move, Numbers};
+use slide_solvers::reduce;
+
+/// The largest side accepted.
+const MAX_K: usize = 10;
+
+/// The answer to `input`, or the first problem with it.
+///
+/// ```
+/// let input = "3\n1\n2\n0\n3\n4\n5\n6\n7\n8\n";
+/// assert_eq!(hackerrank_n_puzzle::run(input).unwrap(), "2\nLEFT\nLEFT\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let mut numbers = Numbers::new(input);
+    let Some((k, at)) = numbers.next() else {
+        return Err("the input is empty: it needs k, then k x k numbers".to_string());
+    };
+    let k = read_between(&numbers, k, at, "k", 2, MAX_K).map_err(|e| e.to_string())?;
+    let cells = read_large_board(&mut numbers, k, k, at).map_err(|e| e.to_string())?;
+    if let Some((_, extra)) = numbers.next() {
+        let message = format!("the input goes on after the {k}x{k} board");
+        return Err(numbers.error_at(extra, message).to_string());
+    }
+    let start = LargeBoard::new(k, k, cells).map_err(|e| e.to_string())?;
+    let goal = LargeBoard::new(k, k, (0..(k * k) as u32).collect()).map_err(|e| e.to_string())?;
+    let Some(path) = reduce(&start, &goal, u64::MAX).map_err(|e| e.to_string())? else {
+        return Err("the board cannot reach the goal 0 1 2 ... (the problem promises it can)".to_string());
+    };
+    let mut output = format!("{}\n", path.len());
+    for mv in path {
+        output.push_str(match mv {
+            Move::Up => "UP\n",
+            Move::Down => "DOWN\n",
+            Move::Left => "LEFT\n",
+            Move::Right => "RIGHT\n",
+        });
+    }
+    Ok(output)
+}
