@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         let goal = LargeBoard::goal(n, n);
         let starts: Vec<LargeBoard> = {
             let mut random = SplitMix64::new(n as u64);
-            (0..boards).map(|_| random.solvable_large_board(&goal)).collect()
+            (0..boards).map(|_| LargeBoard::random(&goal, &mut random)).collect()
         };
         for (name, reducer) in REDUCERS {
             let runs: Vec<Run> = starts.iter().map(|start| solve(reducer, start, &goal)).collect();

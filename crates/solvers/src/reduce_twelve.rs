@@ -17,7 +17,7 @@ use crate::{ida_star, reduce_with, LinearConflict, MaxOf, ReduceError, WalkingDi
 /// use slide_core::{LargeBoard, SplitMix64};
 /// use slide_solvers::reduce_twelve;
 /// let goal = LargeBoard::goal(6, 7);
-/// let start = SplitMix64::new(7).solvable_large_board(&goal);
+/// let start = LargeBoard::random(&goal, &mut SplitMix64::new(7));
 /// let path = reduce_twelve(&start, &goal, u64::MAX).unwrap().unwrap();
 /// let mut board = start.clone();
 /// assert_eq!(board.apply_path(&path), None);
