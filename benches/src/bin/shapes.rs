@@ -85,7 +85,7 @@ fn main() -> ExitCode {
 
 /// `--positions` and `--seconds`, or `None` for `--help`.
 fn parse(args: &[String]) -> Result<Option<(usize, f64)>, String> {
-    let (mut positions, mut seconds) = (10, 5.0);
+    let (mut positions, mut seconds) = (10, 5.0_f64);
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -101,7 +101,7 @@ fn parse(args: &[String]) -> Result<Option<(usize, f64)>, String> {
             }
         }
     }
-    if positions == 0 || !(seconds > 0.0) {
+    if positions == 0 || seconds.is_nan() || seconds <= 0.0 {
         return Err("--positions and --seconds must be positive".to_string());
     }
     Ok(Some((positions, seconds)))
@@ -132,9 +132,12 @@ impl std::fmt::Display for Cell {
     }
 }
 
+/// A search from a start within a budget.
+type Search<'a> = &'a dyn Fn(&Board, &mut Budget) -> Result<Answer, SearchError>;
+
 /// Every search of [`SEARCHES`] on `starts`, each position within `limit`.
 fn measure_all<H: Heuristic + Copy>(starts: &[Board], goal: &Board, heuristic: H, limit: Duration) -> Vec<Cell> {
-    let searches: [&dyn Fn(&Board, &mut Budget) -> Result<Answer, SearchError>; 3] = [
+    let searches: [Search<'_>; 3] = [
         &|start, budget| bidirectional_bfs_with(start, goal, budget),
         &|start, budget| astar_with(start, goal, heuristic, budget),
         &|start, budget| ida_star_with(start, goal, heuristic, budget),

@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use slide_core::{MoveOrder, Shape};
 use slide_solvers::DEFAULT_STATE_LIMIT;
 
-/// Solve, batch-solve, tabulate and generate sliding-tile puzzles of up to 16 cells.
+/// Solve, batch-solve, tabulate and generate sliding-tile puzzles: optimally up to 16 cells, well beyond.
 #[derive(Parser, Debug)]
 #[command(name = "slide", version, about)]
 pub struct Cli {
@@ -16,7 +16,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
-    /// Solve one board optimally: print its length and moves (u d l r, the blank's direction).
+    /// Solve one board: print its length and moves (u d l r, the blank's
+    /// direction); optimally up to 16 cells, by reduction beyond.
     Solve(SolveArgs),
     /// Solve one instance per line (`START` or `START ; GOAL`) on every core.
     Batch(BatchArgs),
@@ -42,10 +43,11 @@ pub(crate) struct FarthestArgs {
     pub(crate) json: bool,
 }
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub(crate) struct SolveArgs {
     /// The start: cells separated by spaces or contiguous, rows by `/` or line
-    /// breaks; the blank is 0, x, . or _. Quote it.
+    /// breaks; the blank is 0, x, . or _. Quote it. `-` reads it from
+    /// standard input (for boards too large for a command line).
     #[arg(allow_hyphen_values = true)]
     pub(crate) board: String,
     /// The goal (default: the tiles in order, the blank last).
@@ -80,6 +82,9 @@ pub(crate) struct SolveArgs {
     pub(crate) json: bool,
     #[command(flatten)]
     pub(crate) limits: Limits,
+    /// The longest path the reduction of a board of any size may print.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub(crate) max_moves: u64,
 }
 
 /// What one search may spend.
@@ -119,9 +124,9 @@ pub(crate) struct TableArgs {
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct RandomArgs {
-    /// The shape, such as 4x4.
-    #[arg(value_parser = parse_shape)]
-    pub(crate) shape: Shape,
+    /// The size, such as 4x4 or 100x100 (2 to 1000 rows and columns).
+    #[arg(value_parser = parse_size)]
+    pub(crate) size: (usize, usize),
     /// How many boards.
     #[arg(long, default_value_t = 1)]
     pub(crate) count: u64,
@@ -147,6 +152,9 @@ pub(crate) enum Algo {
     Idastar,
     /// A*.
     Astar,
+    /// Not optimal: rows and columns put in place one after another, the
+    /// last 12 cells solved optimally (the only choice beyond 16 cells).
+    Reduce,
 }
 
 /// The estimates `--heuristic` names.
@@ -169,6 +177,21 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         Ok(seconds) if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 => Ok(Duration::from_secs_f64(seconds)),
         _ => Err(format!("expected a positive number of seconds, not {text:?}")),
     }
+}
+
+/// Reads `RxC`, such as `30x40`: the size of a board of any size.
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or(format!("expected a size such as 3x3, not {text:?}"))?;
+    let side = |part: &str| match part.trim().parse::<usize>() {
+        Ok(side) if (2..=slide_core::MAX_SIDE).contains(&side) => Ok(side),
+        _ => Err(format!(
+            "expected a size such as 3x3, with sides from 2 to {}, not {text:?}",
+            slide_core::MAX_SIDE
+        )),
+    };
+    Ok((side(rows)?, side(cols)?))
 }
 
 /// Reads `RxC`, such as `3x4`.

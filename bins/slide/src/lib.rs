@@ -12,6 +12,7 @@ mod args;
 mod batch;
 mod error;
 mod farthest;
+mod large;
 mod output;
 mod plan;
 mod random;

@@ -108,6 +108,8 @@ impl Plan {
             Algo::Auto if instance.start.shape().cells() <= DENSE_MAX_CELLS => Plan::Bidi,
             Algo::Auto | Algo::Idastar => Plan::IdaStar(heuristic),
             Algo::Astar => Plan::Astar(heuristic),
+            // `slide solve` takes the reduction before choosing a plan.
+            Algo::Reduce => Plan::IdaStar(heuristic),
         }
     }
 

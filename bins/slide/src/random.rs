@@ -1,6 +1,6 @@
 //! `slide random`: random solvable boards, written as they are made.
 
-use slide_core::{Board, SplitMix64};
+use slide_core::{Board, LargeBoard, Move, Shape, SplitMix64};
 
 use crate::args::RandomArgs;
 use crate::error::{write_stdout, CliError};
@@ -19,14 +19,20 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
         now.as_nanos() as u64
     });
     let mut rng = SplitMix64::new(seed);
-    let goal = Board::goal(args.shape);
+    let (rows, cols) = args.size;
+    // Boards of at most 16 cells are drawn as they always were, so that a
+    // seed keeps giving the same boards; larger ones as boards of any size.
+    let small_goal = Shape::new(rows, cols).ok().map(Board::goal);
+    let large_goal = LargeBoard::goal(rows, cols);
     let mut pending = String::new();
     for _ in 0..args.count {
-        let board = match args.moves {
-            Some(moves) => rng.scramble(&goal, moves),
-            None => rng.solvable_board(&goal),
+        let board = match (small_goal, args.moves) {
+            (Some(goal), Some(moves)) => rng.scramble(&goal, moves).to_string(),
+            (Some(goal), None) => rng.solvable_board(&goal).to_string(),
+            (None, Some(moves)) => scramble_large(&large_goal, moves, &mut rng).to_string(),
+            (None, None) => LargeBoard::random(&large_goal, &mut rng).to_string(),
         };
-        pending.push_str(&board.to_string());
+        pending.push_str(&board);
         pending.push('\n');
         if pending.len() >= FLUSH_AT {
             write_stdout(&pending)?;
@@ -34,4 +40,20 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
         }
     }
     write_stdout(&pending)
+}
+
+/// `moves` random moves from `board`, never undoing the previous one.
+fn scramble_large(board: &LargeBoard, moves: usize, rng: &mut SplitMix64) -> LargeBoard {
+    let mut board = board.clone();
+    let mut last: Option<Move> = None;
+    for _ in 0..moves {
+        let options: Vec<Move> = Move::ALL
+            .into_iter()
+            .filter(|&mv| Some(mv.reverse()) != last && board.neighbour(board.blank(), mv).is_some())
+            .collect();
+        let mv = options[rng.below(options.len())];
+        board.apply(mv);
+        last = Some(mv);
+    }
+    board
 }

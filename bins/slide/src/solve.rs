@@ -8,12 +8,22 @@ use slide_core::MoveOrder;
 use slide_solvers::{state_memory, Budget, Progress};
 
 use crate::args::SolveArgs;
-use crate::error::CliError;
+use crate::error::{bad_input, CliError};
 use crate::output::{all_paths_output, answer_json, answer_text};
 use crate::plan::{databases, Ask, Instance, Outcome, Plan};
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
+    if args.board == "-" {
+        let mut board = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut board)
+            .map_err(|e| bad_input(format!("cannot read the board from standard input: {e}")))?;
+        let args = SolveArgs { board, ..args.clone() };
+        return solve(&args);
+    }
+    if crate::large::wanted(args) {
+        return crate::large::solve(args);
+    }
     let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape)?;
     let plan = Plan::choose(&instance, args.algo, args.heuristic);
     let order = args.order.unwrap_or(MoveOrder::KORF);

@@ -328,3 +328,74 @@ fn all_lists_every_shortest_path_and_counts_them() {
     let (status, _, _) = slide(&["solve", board, "--all", "--show"], "");
     assert_eq!(status, 2, "--show shows one path");
 }
+
+/// Replays `letters` on the board of any size `start` and returns where it ends.
+fn replay_large(start: &slide_core::LargeBoard, letters: &str) -> slide_core::LargeBoard {
+    let mut board = start.clone();
+    assert_eq!(
+        board.apply_path(&parse_path(letters).unwrap()),
+        None,
+        "{letters} leaves {start}"
+    );
+    board
+}
+
+#[test]
+fn boards_beyond_16_cells_are_reduced_and_say_so() {
+    use slide_core::LargeBoard;
+    let (status, text, _) = slide(&["random", "7x6", "--seed", "4"], "");
+    assert_eq!(status, 0);
+    let start = LargeBoard::parse_rows(text.trim()).unwrap();
+    assert!(start.reaches(&LargeBoard::goal(7, 6)));
+
+    let (status, stdout, stderr) = slide(&["solve", text.trim()], "");
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    let lines: Vec<&str> = stdout.lines().collect();
+    let length: usize = lines[0].strip_prefix("length ").unwrap().parse().unwrap();
+    let moves = lines[1].strip_prefix("moves ").unwrap();
+    assert_eq!(moves.len(), length);
+    assert_eq!(replay_large(&start, moves), LargeBoard::goal(7, 6));
+    assert!(lines[2].starts_with("not optimal"), "{stdout}");
+
+    // From standard input, as JSON.
+    let (status, stdout, _) = slide(&["solve", "-", "--json"], &text);
+    assert_eq!(status, 0);
+    let object: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(object["optimal"], false);
+    assert_eq!(object["algorithm"], "reduce");
+    assert_eq!(object["lower_bound"], start.manhattan(&LargeBoard::goal(7, 6)));
+    let path = object["path"].as_str().unwrap();
+    assert!(path.len() as u64 >= object["lower_bound"].as_u64().unwrap());
+    assert_eq!(replay_large(&start, path), LargeBoard::goal(7, 6));
+}
+
+#[test]
+fn the_reduction_on_small_boards_is_optimal_and_says_so() {
+    let (status, stdout, _) = slide(&["solve", "8 6 7 2 5 4 3 x 1", "--algo", "reduce", "--json"], "");
+    assert_eq!(status, 0);
+    let object: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (object["length"].as_u64(), object["optimal"].as_bool()),
+        (Some(31), Some(true))
+    );
+    let (status, _, stderr) = slide(&["solve", "8 6 7 2 5 4 3 x 1", "--algo", "reduce", "--all"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("need an optimal search"), "{stderr}");
+}
+
+#[test]
+fn a_path_too_long_is_refused_with_its_lower_bound() {
+    let (_, board, _) = slide(&["random", "40x40", "--seed", "1"], "");
+    let (status, stdout, stderr) = slide(&["solve", "-", "--max-moves", "1000"], &board);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.starts_with("error: the path would be longer than 1000 moves (at least "),
+        "{stderr}"
+    );
+    let (status, _, stderr) = slide(&["solve", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 16 / 17 _ 18"], "");
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "error: the board: line 1, column 53: row 5 has 3 cells, but the first row has 4\n"
+    );
+}

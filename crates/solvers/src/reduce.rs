@@ -141,11 +141,14 @@ fn reduce_in(
     if !start.reaches(goal) {
         return Ok(None);
     }
-    let mut work = Reduction::new(start, goal, frame);
     let too_long = || ReduceError::TooLong {
         max_moves,
         lower_bound: start.manhattan(goal),
     };
+    if start.manhattan(goal) > max_moves {
+        return Err(too_long());
+    }
+    let mut work = Reduction::new(start, goal, frame);
     let (mut r0, mut c0) = (0, 0);
     loop {
         let (height, width) = (rows - r0, cols - c0);
@@ -310,7 +313,7 @@ impl Reduction {
             let vertical = if to_row < row { Move::Up } else { Move::Down };
             let horizontal = if to_col < col { Move::Left } else { Move::Right };
             let mut toward = [(row.abs_diff(to_row), vertical), (col.abs_diff(to_col), horizontal)];
-            toward.sort_by(|a, b| b.0.cmp(&a.0));
+            toward.sort_by_key(|&(gap, _)| std::cmp::Reverse(gap));
             let free = toward.into_iter().filter(|&(gap, _)| gap > 0).find_map(|(_, mv)| {
                 let next = self.neighbour(blank, mv)?;
                 (next != avoid && !self.locked[next]).then_some(mv)
@@ -623,8 +626,8 @@ mod tests {
     fn random_boards_of_random_shapes_reach_the_goal() {
         let mut random = SplitMix64::new(15);
         for _ in 0..300 {
-            let rows = 2 + random.below(29) as usize;
-            let cols = 2 + random.below(29) as usize;
+            let rows = 2 + random.below(29);
+            let cols = 2 + random.below(29);
             let goal = LargeBoard::goal(rows, cols);
             check(&LargeBoard::random(&goal, &mut random), &goal);
         }
