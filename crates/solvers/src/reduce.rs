@@ -27,6 +27,9 @@ use slide_core::{Board, LargeBoard, Move, Shape};
 
 use crate::{Answer, SearchError};
 
+/// The largest part left on which [`reduce`] tries both a row and a column.
+const TRY_BOTH_CELLS: usize = 144;
+
 /// Why [`reduce`] gives no path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReduceError {
@@ -155,7 +158,23 @@ fn reduce_in(
         if height * width <= finish_cells && height <= 4 && width <= 4 {
             break;
         }
-        if height >= width {
+        // A row needs three rows (its window), a column three columns.
+        // When both can go on a part of at most TRY_BOTH_CELLS cells, the
+        // one that takes fewer moves now goes: each is tried on a copy
+        // first. Measured (README): 3 to 5% shorter paths up to 10x10, none
+        // from 20x20, where the longer side goes, as in the textbook.
+        let row_first = match (height >= 3, width >= 3) {
+            (true, true) if height * width > TRY_BOTH_CELLS => height >= width,
+            (true, true) => {
+                let mut by_row = work.fork();
+                by_row.reduce_row(r0, c0);
+                let mut by_column = work.fork();
+                by_column.reduce_column(r0, c0);
+                by_row.moves.len() <= by_column.moves.len()
+            }
+            (row_fits, _) => row_fits,
+        };
+        if row_first {
             work.reduce_row(r0, c0);
             r0 += 1;
         } else {
@@ -243,6 +262,18 @@ impl Reduction {
             label_at,
             cell_of,
             locked: vec![false; n],
+            moves: Vec::new(),
+        }
+    }
+
+    /// A copy to try moves on, without the moves made so far.
+    fn fork(&self) -> Reduction {
+        Reduction {
+            rows: self.rows,
+            cols: self.cols,
+            label_at: self.label_at.clone(),
+            cell_of: self.cell_of.clone(),
+            locked: self.locked.clone(),
             moves: Vec::new(),
         }
     }
