@@ -86,12 +86,13 @@ impl Ask {
 impl Plan {
     /// What `algo` and `heuristic` (or their defaults) mean for `instance`.
     ///
-    /// `auto`, as measured (see the README): two-ended BFS on boards of up
-    /// to 10 cells, where it stores a few thousand states; IDA* beyond,
-    /// which needs no memory. The default estimate is the strongest there
-    /// is for the goal: pattern databases where the split fits it, the
-    /// larger of walking distance and linear conflict where walking
-    /// distance is offered, linear conflict elsewhere.
+    /// `auto`, as measured per shape (see the README: `benches/src/bin/shapes.rs`
+    /// per search, and whole runs of `slide solve`): IDA* with the strongest
+    /// estimate there is for the goal, on every shape. It is the fastest
+    /// search on every shape where any search finishes in seconds, and
+    /// needs no memory. The strongest estimate: pattern databases where the
+    /// split fits the goal, the larger of walking distance and linear
+    /// conflict where walking distance is offered, linear conflict elsewhere.
     pub(crate) fn choose(instance: &Instance, algo: Algo, heuristic: Option<HeuristicArg>) -> Plan {
         let goal = &instance.goal;
         let strongest = if SPLIT.check_target(goal).is_ok() {
@@ -105,7 +106,6 @@ impl Plan {
         match algo {
             Algo::Bfs => Plan::Bfs,
             Algo::Bidi => Plan::Bidi,
-            Algo::Auto if instance.start.shape().cells() <= DENSE_MAX_CELLS => Plan::Bidi,
             Algo::Auto | Algo::Idastar => Plan::IdaStar(heuristic),
             Algo::Astar => Plan::Astar(heuristic),
             // `slide solve` takes the reduction before choosing a plan.

@@ -133,7 +133,7 @@ fn solve_json_has_every_field() {
         replay(&start, &Board::goal(start.shape()), value["path"].as_str().unwrap()),
         19
     );
-    assert_eq!(value["algorithm"], "bidirectional_bfs");
+    assert_eq!(value["algorithm"], "ida_star/max(walking-distance,linear-conflict)");
     assert!(value["nodes_expanded"].as_u64().unwrap() > 0);
     assert!(value["nodes_generated"].as_u64().unwrap() >= value["nodes_expanded"].as_u64().unwrap());
     assert!(value["seconds"].as_f64().unwrap() >= 0.0);
