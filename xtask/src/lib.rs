@@ -30,6 +30,7 @@
 
 pub mod cputime;
 
+use itertools::Itertools;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -98,7 +99,7 @@ impl Library {
             reexports: Vec::new(),
         };
         for statement in statements(&lib) {
-            let flat = statement.split_whitespace().collect::<Vec<_>>().join(" ");
+            let flat = statement.split_whitespace().join(" ");
             if let Some(module) = flat.strip_prefix("mod ").or_else(|| flat.strip_prefix("pub mod ")) {
                 if let Some(module) = module.strip_suffix(';') {
                     let declaration = if flat.starts_with("pub ") { "pub mod" } else { "mod" };

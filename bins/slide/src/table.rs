@@ -1,5 +1,6 @@
 //! `slide table`: the distance histogram of a small board.
 
+use itertools::Itertools;
 use slide_core::{factorial, Board, Shape};
 use slide_solvers::{DistanceTable, DENSE_MAX_CELLS};
 
@@ -13,15 +14,12 @@ pub(crate) fn table(args: &TableArgs) -> Result<String, CliError> {
         None => Board::goal(args.shape),
     };
     if args.shape.cells() > DENSE_MAX_CELLS {
-        let fits: Vec<String> = Shape::all()
-            .filter(|s| s.cells() <= DENSE_MAX_CELLS)
-            .map(|s| s.to_string())
-            .collect();
+        let fits = Shape::all().filter(|s| s.cells() <= DENSE_MAX_CELLS).join(", ");
         return Err(bad_input(format!(
             "a {} board has {} positions, too many to tabulate here; boards that fit: {}",
             args.shape,
             factorial(args.shape.cells()) / 2,
-            fits.join(", ")
+            fits
         )));
     }
     let table = DistanceTable::for_target(&goal).map_err(|e| bad_input(e.to_string()))?;
