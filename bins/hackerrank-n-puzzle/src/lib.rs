@@ -11,7 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{read_between, read_large_board, LargeBoard, Move, Numbers};
+use slide_core::{read_square_board, LargeBoard, Move};
 use slide_solvers::reduce;
 
 /// The largest side accepted.
@@ -24,17 +24,8 @@ const MAX_K: usize = 10;
 /// assert_eq!(hackerrank_n_puzzle::run(input).unwrap(), "2\nLEFT\nLEFT\n");
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
-    let mut numbers = Numbers::new(input);
-    let Some((k, at)) = numbers.next() else {
-        return Err("the input is empty: it needs k, then k x k numbers".to_string());
-    };
-    let k = read_between(&numbers, k, at, "k", 2, MAX_K).map_err(|e| e.to_string())?;
-    let cells = read_large_board(&mut numbers, k, k, at).map_err(|e| e.to_string())?;
-    if let Some((_, extra)) = numbers.next() {
-        let message = format!("the input goes on after the {k}x{k} board");
-        return Err(numbers.error_at(extra, message).to_string());
-    }
-    let start = LargeBoard::new(k, k, cells).map_err(|e| e.to_string())?;
+    let start = read_square_board(input, "k", 2, MAX_K).map_err(|e| e.to_string())?;
+    let k = start.rows();
     let goal = LargeBoard::new(k, k, (0..(k * k) as u32).collect()).map_err(|e| e.to_string())?;
     let Some(path) = reduce(&start, &goal, u64::MAX).map_err(|e| e.to_string())? else {
         return Err("the board cannot reach the goal 0 1 2 ... (the problem promises it can)".to_string());

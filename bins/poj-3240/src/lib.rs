@@ -11,7 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{path_string, read_between, read_large_board, LargeBoard, Numbers};
+use slide_core::{path_string, read_square_board, LargeBoard};
 use slide_solvers::reduce;
 
 /// The largest side the problem allows.
@@ -24,17 +24,8 @@ const MAX_N: usize = 10;
 /// assert_eq!(poj_3240::run("2\n2 1\n3 0\n").unwrap(), "No Answer!\n");
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
-    let mut numbers = Numbers::new(input);
-    let Some((n, at)) = numbers.next() else {
-        return Err("the input is empty: it needs n, then n x n numbers".to_string());
-    };
-    let n = read_between(&numbers, n, at, "n", 2, MAX_N).map_err(|e| e.to_string())?;
-    let cells = read_large_board(&mut numbers, n, n, at).map_err(|e| e.to_string())?;
-    if let Some((_, extra)) = numbers.next() {
-        let message = format!("the input goes on after the {n}x{n} board");
-        return Err(numbers.error_at(extra, message).to_string());
-    }
-    let start = LargeBoard::new(n, n, cells).map_err(|e| e.to_string())?;
+    let start = read_square_board(input, "n", 2, MAX_N).map_err(|e| e.to_string())?;
+    let n = start.rows();
     match reduce(&start, &LargeBoard::goal(n, n), u64::MAX).map_err(|e| e.to_string())? {
         Some(path) => Ok(path_string(&path).to_ascii_uppercase() + "\n"),
         None => Ok("No Answer!\n".to_string()),

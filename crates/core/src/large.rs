@@ -193,6 +193,32 @@ pub fn read_large_board(
     Ok(cells)
 }
 
+/// Reads an input that is one square board: its side `n` (the name `side`
+/// says, from `low` to `high`), then its n x n cells, row-major, 0 the
+/// blank, and nothing after them.
+///
+/// ```
+/// use slide_core::read_square_board;
+/// let board = read_square_board("2\n3 1\n2 0\n", "n", 2, 10).unwrap();
+/// assert_eq!(board.to_string(), "3 1 / 2 _");
+/// let error = read_square_board("2\n3 1\n2 0\n7", "n", 2, 10).unwrap_err();
+/// assert_eq!(error.to_string(), "line 4, column 1: the input goes on after the 2x2 board");
+/// ```
+pub fn read_square_board(input: &str, side: &str, low: usize, high: usize) -> Result<LargeBoard, InputError> {
+    let mut numbers = Numbers::new(input);
+    let Some((n, at)) = numbers.next() else {
+        return Err(InputError::whole(format!(
+            "the input is empty: it needs {side}, then {side} x {side} numbers"
+        )));
+    };
+    let n = read_between(&numbers, n, at, side, low, high)?;
+    let cells = read_large_board(&mut numbers, n, n, at)?;
+    if let Some((_, extra)) = numbers.next() {
+        return Err(numbers.error_at(extra, format!("the input goes on after the {n}x{n} board")));
+    }
+    LargeBoard::new(n, n, cells)
+}
+
 /// Reads a side of a large board, the token at byte `at` with value
 /// `value`: a number from 2 to [`MAX_SIDE`].
 ///
@@ -237,6 +263,26 @@ pub fn read_between(
             );
             Err(numbers.error_at(at, message))
         }
+    }
+}
+
+/// The cell next to `cell` in direction `mv` on a grid of `rows` by `cols`
+/// cells numbered row-major, if there is one.
+///
+/// ```
+/// use slide_core::{grid_neighbour, Move};
+/// assert_eq!(grid_neighbour(3, 4, 5, Move::Up), Some(1));
+/// assert_eq!(grid_neighbour(3, 4, 7, Move::Right), None);
+/// ```
+#[inline]
+pub fn grid_neighbour(rows: usize, cols: usize, cell: usize, mv: Move) -> Option<usize> {
+    let (row, col) = (cell / cols, cell % cols);
+    match mv {
+        Move::Up if row > 0 => Some(cell - cols),
+        Move::Down if row + 1 < rows => Some(cell + cols),
+        Move::Left if col > 0 => Some(cell - 1),
+        Move::Right if col + 1 < cols => Some(cell + 1),
+        _ => None,
     }
 }
 
@@ -408,14 +454,7 @@ impl LargeBoard {
     /// The cell the blank reaches with `mv`, if it stays on the board.
     #[inline]
     pub fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
-        let (row, col) = (cell / self.cols, cell % self.cols);
-        match mv {
-            Move::Up if row > 0 => Some(cell - self.cols),
-            Move::Down if row + 1 < self.rows => Some(cell + self.cols),
-            Move::Left if col > 0 => Some(cell - 1),
-            Move::Right if col + 1 < self.cols => Some(cell + 1),
-            _ => None,
-        }
+        grid_neighbour(self.rows, self.cols, cell, mv)
     }
 
     /// Moves the blank; `false` (and the board unchanged) when the move

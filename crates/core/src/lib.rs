@@ -35,7 +35,10 @@ mod solvable;
 pub use crate::board::{slide, Board, BoardError, Grid};
 pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
 pub use crate::input::{boards, Boards, InputError};
-pub use crate::large::{large_is_solvable, read_between, read_large_board, read_side, LargeBoard, Numbers, MAX_SIDE};
+pub use crate::large::{
+    grid_neighbour, large_is_solvable, read_between, read_large_board, read_side, read_square_board, LargeBoard,
+    Numbers, MAX_SIDE,
+};
 pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;

@@ -23,7 +23,7 @@
 //! A tile's label is the cell where the goal has it, so a tile is in place
 //! when its label equals its cell.
 
-use slide_core::{Board, LargeBoard, Move, Shape};
+use slide_core::{grid_neighbour, Board, LargeBoard, Move, Shape};
 
 use crate::{Answer, SearchError};
 
@@ -283,14 +283,7 @@ impl Reduction {
     }
 
     fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
-        let (row, col) = (cell / self.cols, cell % self.cols);
-        match mv {
-            Move::Up if row > 0 => Some(cell - self.cols),
-            Move::Down if row + 1 < self.rows => Some(cell + self.cols),
-            Move::Left if col > 0 => Some(cell - 1),
-            Move::Right if col + 1 < self.cols => Some(cell + 1),
-            _ => None,
-        }
+        grid_neighbour(self.rows, self.cols, cell, mv)
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
@@ -360,56 +353,35 @@ impl Reduction {
     /// rectangle around the blank and `to` widened by two cells, and over
     /// the whole board if that is not enough.
     fn move_blank_around(&mut self, to: usize, avoid: usize) {
-        let blank = self.blank();
-        let (top, bottom) = (
-            (blank / self.cols).min(to / self.cols).saturating_sub(2),
-            (blank / self.cols).max(to / self.cols) + 2,
+        let (blank, cols) = (self.blank(), self.cols);
+        let (top, bottom) = ((blank / cols).min(to / cols), (blank / cols).max(to / cols));
+        let (left, right) = ((blank % cols).min(to % cols), (blank % cols).max(to % cols));
+        let near = (
+            top.saturating_sub(2),
+            (bottom + 2).min(self.rows - 1),
+            left.saturating_sub(2),
+            (right + 2).min(cols - 1),
         );
-        let (left, right) = (
-            (blank % self.cols).min(to % self.cols).saturating_sub(2),
-            (blank % self.cols).max(to % self.cols) + 2,
-        );
-        let whole = (0, self.rows - 1, 0, self.cols - 1);
-        for (top, bottom, left, right) in [(top, bottom.min(whole.1), left, right.min(whole.3)), whole] {
-            let cols = self.cols;
-            let inside = |cell: usize| {
+        let whole = (0, self.rows - 1, 0, cols - 1);
+        for (top, bottom, left, right) in [near, whole] {
+            let this = &*self;
+            let free = move |cell: usize| {
                 let (row, col) = (cell / cols, cell % cols);
-                (top..=bottom).contains(&row) && (left..=right).contains(&col)
+                (top..=bottom).contains(&row) && (left..=right).contains(&col) && cell != avoid && !this.locked[cell]
             };
-            let width = right - left + 1;
-            let local = |cell: usize| (cell / cols - top) * width + (cell % cols - left);
-            // For each cell reached: the move that reached it.
-            let mut reached_by: Vec<Option<Move>> = vec![None; (bottom - top + 1) * width];
-            let mut queue = vec![to];
-            let mut head = 0;
-            // The search runs from `to` back to the blank, so that the moves
-            // read off from the blank forwards are the path.
-            let mut found = false;
-            while head < queue.len() {
-                let cell = queue[head];
-                head += 1;
-                if cell == blank {
-                    found = true;
-                    break;
-                }
-                for mv in Move::ALL {
-                    let Some(next) = self.neighbour(cell, mv) else { continue };
-                    if !inside(next) || next == to || self.locked[next] || next == avoid {
-                        continue;
-                    }
-                    if reached_by[local(next)].is_none() {
-                        // The blank at `next` goes back to `cell` by the reverse move.
-                        reached_by[local(next)] = Some(mv.reverse());
-                        queue.push(next);
-                    }
-                }
-            }
-            if found {
-                let mut cell = blank;
-                while cell != to {
-                    let mv = reached_by[local(cell)].expect("on the search's tree");
+            let path = breadth_first(
+                blank,
+                |cell| cell == to,
+                |cell| {
+                    Move::ALL
+                        .into_iter()
+                        .filter_map(move |mv| Some((this.neighbour(cell, mv)?, mv)))
+                        .filter(|&(next, _)| free(next))
+                },
+            );
+            if let Some(path) = path {
+                for mv in path {
                     self.step(mv);
-                    cell = self.blank();
                 }
                 return;
             }
@@ -516,40 +488,24 @@ impl Reduction {
                 })
             })
             .collect();
-        let mut parent: std::collections::HashMap<u64, (u64, Move)> = std::collections::HashMap::new();
-        let mut queue = vec![start];
-        let mut head = 0;
-        let mut end = None;
-        while head < queue.len() {
-            let state = queue[head];
-            head += 1;
-            if state & mask == goal {
-                end = Some(state);
-                break;
-            }
-            let blank = (0..window.len())
-                .find(|&i| state >> (4 * i) & 15 == 0)
-                .expect("the blank in the window");
-            for mv in Move::ALL {
-                let Some(next) = neighbours[blank][mv as usize] else {
-                    continue;
-                };
-                // The tile at `next` moves to the blank's cell.
-                let tile = state >> (4 * next) & 15;
-                let child = state & !(15 << (4 * next)) | tile << (4 * blank);
-                if child != start && !parent.contains_key(&child) {
-                    parent.insert(child, (state, mv));
-                    queue.push(child);
-                }
-            }
-        }
-        let mut state = end.expect("every arrangement of the tracked tiles is reachable in the window");
-        let mut path = Vec::new();
-        while let Some(&(previous, mv)) = parent.get(&state) {
-            path.push(mv);
-            state = previous;
-        }
-        for &mv in path.iter().rev() {
+        let neighbours = &neighbours;
+        let path = breadth_first(
+            start,
+            |state| state & mask == goal,
+            |state| {
+                let blank = (0..window.len())
+                    .find(|&i| state >> (4 * i) & 15 == 0)
+                    .expect("the blank in the window");
+                Move::ALL.into_iter().filter_map(move |mv| {
+                    let next = neighbours[blank][mv as usize]?;
+                    // The tile at `next` moves to the blank's cell.
+                    let tile = state >> (4 * next) & 15;
+                    Some((state & !(15 << (4 * next)) | tile << (4 * blank), mv))
+                })
+            },
+        )
+        .expect("every arrangement of the tracked tiles is reachable in the window");
+        for mv in path {
             self.step(mv);
         }
     }
@@ -635,6 +591,39 @@ impl Reduction {
             self.step(mv);
         }
     }
+}
+
+/// The moves of a shortest path from `start` to a state `is_goal` accepts,
+/// by breadth-first search over the states `children` gives (each with the
+/// move that makes it); `None` if there is none. For the reduction's small
+/// searches: a blank's way around obstacles, a window's arrangements.
+fn breadth_first<S, C>(start: S, is_goal: impl Fn(S) -> bool, children: impl Fn(S) -> C) -> Option<Vec<Move>>
+where
+    S: Copy + Eq + std::hash::Hash,
+    C: Iterator<Item = (S, Move)>,
+{
+    let mut parent: std::collections::HashMap<S, (S, Move)> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
+        if is_goal(state) {
+            let mut path = Vec::new();
+            let mut at = state;
+            while at != start {
+                let (previous, mv) = parent[&at];
+                path.push(mv);
+                at = previous;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for (child, mv) in children(state) {
+            if child != start && !parent.contains_key(&child) {
+                parent.insert(child, (state, mv));
+                queue.push_back(child);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
