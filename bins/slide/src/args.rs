@@ -110,6 +110,9 @@ pub(crate) struct BatchArgs {
     /// What each line's search may spend.
     #[command(flatten)]
     pub(crate) limits: Limits,
+    /// The longest path the reduction of a board beyond 16 cells may print.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub(crate) max_moves: u64,
 }
 
 #[derive(clap::Args, Debug)]

@@ -5,21 +5,57 @@ use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use slide_core::LargeBoard;
 use slide_pdb::for_each_in_order;
 use slide_solvers::{Answer, Budget};
 
 use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
+use crate::large::{self, is_large, Reduced};
 use crate::output::{answer_json, batch_line};
 use crate::plan::{databases, Instance, Plan};
 
-/// One line's outcome: its number, and its instance with its answer,
-/// algorithm and seconds or why the search failed, or why the line is not
-/// an instance.
-type Outcome = (usize, Result<(Instance, Result<Solved, CliError>), CliError>);
+/// One line's outcome: its number, and its instance with its answer or
+/// why the search failed, or why the line is not an instance.
+type Outcome = (usize, Result<Result<Solved, CliError>, CliError>);
 
-/// An answer, the algorithm that found it, and the seconds it took.
-type Solved = (Answer, String, f64);
+/// What a line asks: an instance of at most 16 cells, solved optimally, or
+/// a pair of boards beyond, solved by reduction.
+enum Job {
+    Small(Instance),
+    Large(LargeBoard, LargeBoard),
+}
+
+/// A line's answer.
+enum Solved {
+    /// An optimal search's answer, the search's name and its seconds.
+    Small(Instance, Answer, String, f64),
+    /// A reduction's answer.
+    Large(Reduced),
+}
+
+impl Solved {
+    /// The path's length, or `None` when the goal cannot be reached.
+    fn length(&self) -> Option<usize> {
+        match self {
+            Solved::Small(_, answer, _, _) => answer.length(),
+            Solved::Large(reduced) => reduced.path.as_ref().map(Vec::len),
+        }
+    }
+
+    /// The output line(s) of line `number`: tab-separated, or JSON.
+    fn output(&self, number: usize, json: bool) -> String {
+        match (self, json) {
+            (Solved::Small(instance, answer, algorithm, seconds), true) => format!(
+                "{}\n",
+                answer_json(instance, answer, algorithm, *seconds, Some(number), false)
+            ),
+            (Solved::Small(_, answer, _, _), false) => batch_line(number, &answer.path),
+            (Solved::Large(reduced), true) => format!("{}\n", reduced.json(Some(number))),
+            (Solved::Large(reduced), false) => batch_line(number, &reduced.path),
+        }
+    }
+}
 
 /// Answers every instance of the input, writing each line's answer as soon
 /// as it and every earlier one are done; bad lines are reported on standard
@@ -63,21 +99,26 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             Some((start, goal)) => (start, Some(goal)),
             None => (text, None),
         };
-        Some((number, Instance::read(start, goal, None)))
+        let job = match is_large(start) {
+            true => large::read(start, goal, None).map(|(start, goal)| Job::Large(start, goal)),
+            false => Instance::read(start, goal, None).map(Job::Small),
+        };
+        Some((number, job))
     });
-    let solve = |(number, instance): (usize, Result<Instance, CliError>)| -> Outcome {
-        let outcome = instance.map(|instance| {
-            let plan = Plan::choose(&instance, Algo::Auto, None);
-            let started = Instant::now();
-            let mut budget = Budget {
-                max_states: args.limits.max_states,
-                time_limit: args.limits.timeout,
-                ..Budget::default()
-            };
-            let solved = plan
-                .run(&instance, &databases, &mut budget)
-                .map(|answer| (answer, plan.name(), started.elapsed().as_secs_f64()));
-            (instance, solved)
+    let solve = |(number, job): (usize, Result<Job, CliError>)| -> Outcome {
+        let outcome = job.map(|job| match job {
+            Job::Small(instance) => {
+                let plan = Plan::choose(&instance, Algo::Auto, None);
+                let started = Instant::now();
+                let mut budget = Budget {
+                    max_states: args.limits.max_states,
+                    time_limit: args.limits.timeout,
+                    ..Budget::default()
+                };
+                let answer = plan.run(&instance, &databases, &mut budget);
+                answer.map(|answer| Solved::Small(instance, answer, plan.name(), started.elapsed().as_secs_f64()))
+            }
+            Job::Large(start, goal) => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
         });
         (number, outcome)
     };
@@ -86,20 +127,12 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
         bar.inc(1);
         let error = match outcome {
-            Ok((instance, Ok((answer, algorithm, seconds)))) => {
-                summary.count(&answer);
-                let text = if args.json {
-                    format!(
-                        "{}\n",
-                        answer_json(&instance, &answer, &algorithm, seconds, Some(number), false)
-                    )
-                } else {
-                    batch_line(number, &answer)
-                };
-                write_failure = write_stdout(&text).err();
+            Ok(Ok(solved)) => {
+                summary.count(solved.length());
+                write_failure = write_stdout(&solved.output(number, args.json)).err();
                 return write_failure.is_none();
             }
-            Ok((_, Err(error))) => {
+            Ok(Err(error)) => {
                 summary.failed += 1;
                 error
             }
@@ -137,8 +170,8 @@ struct Summary {
 }
 
 impl Summary {
-    fn count(&mut self, answer: &Answer) {
-        match answer.length() {
+    fn count(&mut self, length: Option<usize>) {
+        match length {
             Some(length) => {
                 self.solved += 1;
                 self.total_length += length;

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use serde_json::json;
-use slide_core::{path_string, words, LargeBoard, MoveOrder};
+use slide_core::{path_string, words, LargeBoard, Move, MoveOrder, Shape};
 use slide_solvers::{reduce_twelve, ReduceError};
 
 use crate::args::{Algo, SolveArgs};
@@ -15,7 +15,81 @@ use crate::plan::Instance;
 /// Whether `args` asks for the reduction: `--algo reduce`, or a board of
 /// more than 16 cells.
 pub(crate) fn wanted(args: &SolveArgs) -> bool {
-    args.algo == Algo::Reduce || words(&args.board).nth(slide_core::MAX_CELLS).is_some()
+    args.algo == Algo::Reduce || is_large(&args.board)
+}
+
+/// A reduction's answer: the path (none when unsolvable) and its seconds.
+pub(crate) struct Reduced {
+    pub(crate) start: LargeBoard,
+    pub(crate) goal: LargeBoard,
+    pub(crate) path: Option<Vec<Move>>,
+    pub(crate) seconds: f64,
+}
+
+impl Reduced {
+    /// Solves `start` to `goal` by reduction, with a path of at most
+    /// `max_moves`; a longer one is a failure with status 1.
+    pub(crate) fn run(start: LargeBoard, goal: LargeBoard, max_moves: u64) -> Result<Reduced, CliError> {
+        let started = Instant::now();
+        let path = match reduce_twelve(&start, &goal, max_moves) {
+            Ok(path) => path,
+            Err(error @ ReduceError::TooLong { .. }) => {
+                return Err(CliError {
+                    status: 1,
+                    message: format!("{error} (raise --max-moves)"),
+                })
+            }
+            Err(error) => return Err(bad_input(error.to_string())),
+        };
+        Ok(Reduced {
+            start,
+            goal,
+            path,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Whether the path is a shortest one: on boards that fit the
+    /// reduction's optimal end, which solves them whole.
+    fn optimal(&self) -> bool {
+        let (rows, cols) = (self.start.rows(), self.start.cols());
+        rows <= 4 && cols <= 4 && rows * cols <= 12
+    }
+
+    /// The JSON object of the answer (with `line`, in a batch).
+    pub(crate) fn json(&self, line: Option<usize>) -> serde_json::Value {
+        let mut object = json!({
+            "start": self.start.to_string(),
+            "goal": self.goal.to_string(),
+            "shape": format!("{}x{}", self.start.rows(), self.start.cols()),
+            "solvable": self.path.is_some(),
+            "length": self.path.as_ref().map(Vec::len),
+            "path": self.path.as_ref().map(|p| path_string(p)),
+            "algorithm": "reduce",
+            "optimal": self.optimal(),
+            "lower_bound": self.start.manhattan(&self.goal),
+            "seconds": self.seconds,
+        });
+        if let Some(line) = line {
+            object["line"] = json!(line);
+        }
+        object
+    }
+
+    /// The text answer of `slide solve`.
+    fn text(&self) -> String {
+        let Some(path) = &self.path else {
+            return "unsolvable\n".to_string();
+        };
+        let mut output = format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n");
+        if !self.optimal() {
+            output.push_str(&format!(
+                "not optimal: a reduction's path; no path is shorter than {} (the Manhattan distance)\n",
+                self.start.manhattan(&self.goal)
+            ));
+        }
+        output
+    }
 }
 
 /// The output of `slide solve` by reduction.
@@ -25,55 +99,30 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
             "--all, --order, --show and --heuristic need an optimal search: boards of at most 16 cells, without --algo reduce",
         ));
     }
-    let (start, goal) = read(args)?;
-    let started = Instant::now();
-    let path = match reduce_twelve(&start, &goal, args.max_moves) {
-        Ok(path) => path,
-        Err(error @ ReduceError::TooLong { .. }) => {
-            return Err(CliError {
-                status: 1,
-                message: format!("{error} (raise --max-moves)"),
-            })
-        }
-        Err(error) => return Err(bad_input(error.to_string())),
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let lower_bound = start.manhattan(&goal);
-    // A board that fits the reduction's optimal end is solved whole by it.
-    let optimal = start.rows() <= 4 && start.cols() <= 4 && start.rows() * start.cols() <= 12;
-    if args.json {
-        let object = json!({
-            "start": start.to_string(),
-            "goal": goal.to_string(),
-            "shape": format!("{}x{}", start.rows(), start.cols()),
-            "solvable": path.is_some(),
-            "length": path.as_ref().map(Vec::len),
-            "path": path.as_ref().map(|p| path_string(p)),
-            "algorithm": "reduce",
-            "optimal": optimal,
-            "lower_bound": lower_bound,
-            "seconds": seconds,
-        });
-        return Ok(format!("{object}\n"));
-    }
-    let Some(path) = path else {
-        return Ok("unsolvable\n".to_string());
-    };
-    let mut output = format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(&path)).replace(" \n", "\n");
-    if !optimal {
-        output.push_str(&format!(
-            "not optimal: a reduction's path; no path is shorter than {lower_bound} (the Manhattan distance)\n"
-        ));
-    }
-    Ok(output)
+    let (start, goal) = read(&args.board, args.goal.as_deref(), args.shape)?;
+    let reduced = Reduced::run(start, goal, args.max_moves)?;
+    Ok(match args.json {
+        true => format!("{}\n", reduced.json(None)),
+        false => reduced.text(),
+    })
 }
 
-/// The start and goal of `args` as boards of any size.
-fn read(args: &SolveArgs) -> Result<(LargeBoard, LargeBoard), CliError> {
+/// Whether the board `text` is beyond 16 cells.
+pub(crate) fn is_large(text: &str) -> bool {
+    words(text).nth(slide_core::MAX_CELLS).is_some()
+}
+
+/// A start and its goal (default: the tiles in order, the blank last) as
+/// boards of any size.
+pub(crate) fn read(
+    board: &str,
+    goal: Option<&str>,
+    shape: Option<Shape>,
+) -> Result<(LargeBoard, LargeBoard), CliError> {
     // A board of at most 16 cells is read as for the optimal searches, so
     // that every way of writing one works with --algo reduce too.
-    if words(&args.board).nth(slide_core::MAX_CELLS).is_none() {
-        let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape)?;
+    if !is_large(board) {
+        let instance = Instance::read(board, goal, shape)?;
         let large = |board: &slide_core::Board| {
             let shape = board.shape();
             let cells = board.cells().iter().map(|&t| u32::from(t)).collect();
@@ -81,13 +130,13 @@ fn read(args: &SolveArgs) -> Result<(LargeBoard, LargeBoard), CliError> {
         };
         return Ok((large(&instance.start), large(&instance.goal)));
     }
-    if args.shape.is_some() {
+    if shape.is_some() {
         return Err(bad_input(
             "--shape is for boards of at most 16 cells: larger ones show their rows",
         ));
     }
-    let start = LargeBoard::parse_rows(&args.board).map_err(|e| bad_input(format!("the board: {e}")))?;
-    let goal = match &args.goal {
+    let start = LargeBoard::parse_rows(board).map_err(|e| bad_input(format!("the board: {e}")))?;
+    let goal = match goal {
         Some(text) => LargeBoard::parse_rows(text).map_err(|e| bad_input(format!("the goal: {e}")))?,
         None => LargeBoard::goal(start.rows(), start.cols()),
     };

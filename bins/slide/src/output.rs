@@ -40,8 +40,8 @@ fn boards_along(start: &Board, path: &[Move]) -> String {
 }
 
 /// One line of `slide batch`: `LINE<TAB>LENGTH<TAB>MOVES`.
-pub(crate) fn batch_line(line: usize, answer: &Answer) -> String {
-    match &answer.path {
+pub(crate) fn batch_line(line: usize, path: &Option<Vec<Move>>) -> String {
+    match path {
         Some(path) => format!("{line}\t{}\t{}\n", path.len(), path_string(path)),
         None => format!("{line}\tunsolvable\t\n"),
     }

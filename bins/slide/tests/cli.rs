@@ -399,3 +399,24 @@ fn a_path_too_long_is_refused_with_its_lower_bound() {
         "error: the board: line 1, column 53: row 5 has 3 cells, but the first row has 4\n"
     );
 }
+
+#[test]
+fn batch_takes_boards_of_any_size() {
+    use slide_core::LargeBoard;
+    let (_, board, _) = slide(&["random", "9x5", "--seed", "8"], "");
+    let input = format!("{board}8 6 7 2 5 4 3 x 1\n");
+    let (status, stdout, stderr) = slide(&["batch"], &input);
+    assert_eq!(status, 0, "{stderr}");
+    let lines: Vec<Vec<&str>> = stdout.lines().map(|line| line.split('\t').collect()).collect();
+    assert_eq!((lines[0][0], lines[1][0], lines[1][1]), ("1", "2", "31"));
+    let start = LargeBoard::parse_rows(board.trim()).unwrap();
+    assert_eq!(lines[0][1].parse::<usize>().unwrap(), lines[0][2].len());
+    assert_eq!(replay_large(&start, lines[0][2]), LargeBoard::goal(9, 5));
+
+    let (status, stdout, stderr) = slide(&["batch", "--max-moves", "10"], &board);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.starts_with("line 1: the path would be longer than 10 moves"),
+        "{stderr}"
+    );
+}
