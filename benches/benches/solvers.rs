@@ -156,28 +156,15 @@ fn large_boards(c: &mut Criterion) {
     group.sample_size(10);
     for n in [5, 10, 20, 50, 100] {
         let goal = slide_core::LargeBoard::goal(n, n);
-        let start = slide_core::LargeBoard::random(&goal, &mut slide_core::SplitMix64::new(n as u64));
-        for (name, reducer) in [
-            ("reduce", slide_solvers::reduce as Reducer),
-            ("reduce_twelve", slide_solvers::reduce_twelve),
-        ] {
-            group.bench_with_input(BenchmarkId::new(name, format!("{n}x{n}")), &start, |b, start| {
-                b.iter(|| {
-                    let path = reducer(black_box(start), &goal, u64::MAX).unwrap().unwrap();
-                    assert!(path.len() as u64 >= start.manhattan(&goal));
-                })
+        let start = &slide_benches::large::random_boards(n, 1)[0];
+        for (name, reducer) in slide_benches::large::REDUCERS {
+            group.bench_with_input(BenchmarkId::new(name, format!("{n}x{n}")), start, |b, start| {
+                b.iter(|| slide_benches::large::run(reducer, black_box(start), &goal))
             });
         }
     }
     group.finish();
 }
-
-/// A reduction: [`slide_solvers::reduce`] or [`slide_solvers::reduce_twelve`].
-type Reducer = fn(
-    &slide_core::LargeBoard,
-    &slide_core::LargeBoard,
-    u64,
-) -> Result<Option<Vec<slide_core::Move>>, slide_solvers::ReduceError>;
 
 criterion_group!(benches, distance_table, eight_puzzle, fifteen_puzzle, large_boards);
 criterion_main!(benches);

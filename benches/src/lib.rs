@@ -90,3 +90,87 @@ pub mod plain {
         total
     }
 }
+
+/// The reductions of boards of any size, measured: what the `large` binary
+/// prints and the report plots.
+pub mod large {
+    use std::time::{Duration, Instant};
+
+    use slide_core::{LargeBoard, Move, SplitMix64};
+    use slide_solvers::{reduce, reduce_twelve, ReduceError};
+
+    /// A reduction: [`reduce`] or [`reduce_twelve`].
+    pub type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
+
+    /// The reductions compared, with their names.
+    pub const REDUCERS: [(&str, Reducer); 2] = [("reduce", reduce), ("reduce_twelve", reduce_twelve)];
+
+    /// One board's result.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Run {
+        /// The path's length.
+        pub length: usize,
+        /// The Manhattan distance, a lower bound.
+        pub manhattan: u64,
+        /// How long the reduction took.
+        pub time: Duration,
+    }
+
+    /// Runs `reducer` from `start` to `goal`, and checks the path by replaying it.
+    ///
+    /// # Panics
+    /// Panics if the reducer fails or its path does not lead to `goal`.
+    pub fn run(reducer: Reducer, start: &LargeBoard, goal: &LargeBoard) -> Run {
+        let began = Instant::now();
+        let path = reducer(start, goal, u64::MAX)
+            .expect("no limit on the length")
+            .expect("solvable boards");
+        let time = began.elapsed();
+        let mut end = start.clone();
+        assert_eq!(end.apply_path(&path), None, "{start}: the path leaves the board");
+        assert_eq!(&end, goal, "{start}: the path ends elsewhere");
+        Run {
+            length: path.len(),
+            manhattan: start.manhattan(goal),
+            time,
+        }
+    }
+
+    /// `count` seeded random boards of `n` x `n` that reach the goal (the
+    /// seed is `n`, so every run draws the same boards).
+    pub fn random_boards(n: usize, count: usize) -> Vec<LargeBoard> {
+        let goal = LargeBoard::goal(n, n);
+        let mut random = SplitMix64::new(n as u64);
+        (0..count).map(|_| LargeBoard::random(&goal, &mut random)).collect()
+    }
+
+    /// What a size's runs come to.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Summary {
+        /// The mean length.
+        pub mean: f64,
+        /// The mean ratio of length to Manhattan distance.
+        pub over_manhattan: f64,
+        /// The median and the largest time.
+        pub median: Duration,
+        /// The largest time.
+        pub slowest: Duration,
+    }
+
+    /// The mean length, ratio and median and largest time of `runs` (not empty).
+    pub fn summarize(runs: &[Run]) -> Summary {
+        let count = runs.len() as f64;
+        let mut times: Vec<Duration> = runs.iter().map(|r| r.time).collect();
+        times.sort();
+        Summary {
+            mean: runs.iter().map(|r| r.length as f64).sum::<f64>() / count,
+            over_manhattan: runs
+                .iter()
+                .map(|r| r.length as f64 / r.manhattan.max(1) as f64)
+                .sum::<f64>()
+                / count,
+            median: times[times.len() / 2],
+            slowest: times[times.len() - 1],
+        }
+    }
+}

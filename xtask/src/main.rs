@@ -5,7 +5,8 @@
 //! - `cargo xtask cputime PROGRAM INPUT [RUNS]` reports the median CPU time
 //!   of whole runs of a program on an input, as a judge charges it;
 //! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
-//!   8-puzzle and writes `benches/report/report.csv` and `report.svg`.
+//!   8-puzzle and writes `benches/report/report.csv` and `report.svg`, and
+//!   the reductions of n x n boards, `large.csv` and `large.svg`.
 
 use std::process::ExitCode;
 

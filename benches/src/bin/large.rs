@@ -6,67 +6,32 @@
 //! cargo run --release -p slide-benches --bin large -- [--boards N] [--sizes 6,10,20,50,100]
 //! ```
 //!
-//! Prints a markdown table: per size, the mean length, the mean divided by
-//! n^3, the mean ratio to the Manhattan distance (a lower bound), and the
-//! median and largest time of one board.
+//! Prints a markdown table: per size and reduction, the mean length, the
+//! mean divided by n^3, the mean ratio to the Manhattan distance (a lower
+//! bound), and the median and largest time of one board.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use itertools::Itertools;
-use slide_core::Move;
-use slide_core::{LargeBoard, SplitMix64};
-use slide_solvers::{reduce, reduce_twelve, ReduceError};
-
-/// A reduction: [`reduce`] or [`reduce_twelve`].
-type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
-
-/// The reductions compared, with their names.
-const REDUCERS: [(&str, Reducer); 2] = [("reduce", reduce), ("reduce_twelve", reduce_twelve)];
+use slide_benches::large::{random_boards, run, summarize, Run, REDUCERS};
+use slide_core::LargeBoard;
 
 const USAGE: &str = "usage: large [--boards N] [--sizes 6,10,20,50,100]\n\
 Measures the reduction solver's lengths and times on Korf and Felner's 5x5 instances and on random n x n boards.";
 
-/// One board's result.
-struct Run {
-    length: usize,
-    manhattan: u64,
-    time: Duration,
-}
-
-fn solve(reducer: Reducer, start: &LargeBoard, goal: &LargeBoard) -> Run {
-    let began = Instant::now();
-    let path = reducer(start, goal, u64::MAX)
-        .expect("no limit on the length")
-        .expect("solvable boards");
-    let time = began.elapsed();
-    let mut end = start.clone();
-    assert_eq!(end.apply_path(&path), None, "{start}: the path leaves the board");
-    assert_eq!(&end, goal, "{start}: the path ends elsewhere");
-    Run {
-        length: path.len(),
-        manhattan: start.manhattan(goal),
-        time,
-    }
-}
-
+/// Prints one row of the table.
 fn row(label: &str, solver: &str, n: usize, runs: &[Run], optimal: Option<f64>) {
-    let count = runs.len() as f64;
-    let mean = runs.iter().map(|r| r.length as f64).sum::<f64>() / count;
-    let ratio = runs
-        .iter()
-        .map(|r| r.length as f64 / r.manhattan.max(1) as f64)
-        .sum::<f64>()
-        / count;
-    let times: Vec<Duration> = runs.iter().map(|r| r.time).sorted().collect();
+    let summary = summarize(runs);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "| {label} | {solver} | {} | {mean:.1} | {:.3} | {ratio:.2} | {} | {:.3} ms | {:.3} ms |",
+        "| {label} | {solver} | {} | {:.1} | {:.3} | {:.2} | {} | {:.3} ms | {:.3} ms |",
         runs.len(),
-        mean / (n * n * n) as f64,
-        optimal.map_or("".to_string(), |o| format!("{:.3}", mean / o)),
-        ms(times[times.len() / 2]),
-        ms(times[times.len() - 1]),
+        summary.mean,
+        summary.mean / (n * n * n) as f64,
+        summary.over_manhattan,
+        optimal.map_or(String::new(), |o| format!("{:.3}", summary.mean / o)),
+        ms(summary.median),
+        ms(summary.slowest),
     );
 }
 
@@ -98,17 +63,14 @@ fn main() -> ExitCode {
     let instances = slide_testdata::korf_felner_24();
     let optimal = instances.iter().map(|i| i.optimal as f64).sum::<f64>() / instances.len() as f64;
     for (name, reducer) in REDUCERS {
-        let runs: Vec<Run> = instances.iter().map(|i| solve(reducer, &i.start, &goal)).collect();
+        let runs: Vec<Run> = instances.iter().map(|i| run(reducer, &i.start, &goal)).collect();
         row("5x5, Korf and Felner's 50", name, 5, &runs, Some(optimal));
     }
     for n in sizes {
         let goal = LargeBoard::goal(n, n);
-        let starts: Vec<LargeBoard> = {
-            let mut random = SplitMix64::new(n as u64);
-            (0..boards).map(|_| LargeBoard::random(&goal, &mut random)).collect()
-        };
+        let starts = random_boards(n, boards);
         for (name, reducer) in REDUCERS {
-            let runs: Vec<Run> = starts.iter().map(|start| solve(reducer, start, &goal)).collect();
+            let runs: Vec<Run> = starts.iter().map(|start| run(reducer, start, &goal)).collect();
             row(&format!("{n}x{n}, random"), name, n, &runs, None);
         }
     }

@@ -1,9 +1,11 @@
 //! The comparison report: every algorithm on a uniform sample of the
 //! 8-puzzle's solvable positions, and per solution length the mean nodes
-//! expanded and the mean time, as a CSV file and an SVG plot.
+//! expanded and the mean time, as a CSV file and an SVG plot; and the
+//! reductions of n x n boards, 5 to 100, per n the mean length / n^3 and
+//! the median time (`large.csv`, `large.svg`).
 //!
 //! `cargo xtask report` runs it; by hand:
-//! `cargo run --release -p slide-benches --bin report -- [--every N] [--out DIR]`
+//! `cargo run --release -p slide-benches --features bench --bin report -- [--every N] [--out DIR]`
 //! (every N-th solvable position in rank order; default 40, 4,536 positions).
 
 use std::fmt::Write as _;
@@ -169,7 +171,107 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     eprintln!("wrote {} and {}", out.join("report.csv").display(), svg.display());
+    if let Err(error) = large_boards(&out) {
+        eprintln!("error: the large-board report: {error}");
+        return ExitCode::from(1);
+    }
     ExitCode::SUCCESS
+}
+
+/// One size of the large-board report: n, the mean length / n^3, the median seconds.
+type LargePoint = (f64, f64, f64);
+
+/// The sizes of the large-board report, and how many boards of each.
+const LARGE_SIZES: [usize; 9] = [5, 6, 8, 10, 15, 20, 30, 50, 100];
+const LARGE_BOARDS: usize = 20;
+
+/// The reductions of boards of any size: per n, the mean length divided
+/// by n^3 and the median time, as `large.csv` and `large.svg` in `out`.
+fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
+    use slide_benches::large::{random_boards, run, summarize, REDUCERS};
+    let mut csv = String::from("n,solver,boards,mean_length,mean_over_n3,mean_over_manhattan,median_seconds\n");
+    // Per reduction: (n, mean length / n^3, median seconds) by size.
+    let mut series: Vec<(&str, Vec<LargePoint>)> = REDUCERS.iter().map(|(name, _)| (*name, Vec::new())).collect();
+    for n in LARGE_SIZES {
+        let goal = slide_core::LargeBoard::goal(n, n);
+        let starts = random_boards(n, LARGE_BOARDS);
+        for (index, (name, reducer)) in REDUCERS.into_iter().enumerate() {
+            let runs: Vec<_> = starts.iter().map(|start| run(reducer, start, &goal)).collect();
+            let summary = summarize(&runs);
+            let per_cube = summary.mean / (n * n * n) as f64;
+            let seconds = summary.median.as_secs_f64();
+            writeln!(
+                csv,
+                "{n},{name},{},{:.1},{per_cube:.4},{:.3},{seconds:.6}",
+                runs.len(),
+                summary.mean,
+                summary.over_manhattan
+            )?;
+            series[index].1.push((n as f64, per_cube, seconds));
+        }
+        eprintln!("{n}x{n}: done");
+    }
+    std::fs::write(out.join("large.csv"), &csv)?;
+    let path = out.join("large.svg");
+    let root = SVGBackend::new(&path, (1100, 450)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (left, right) = root.split_horizontally(550);
+    let largest = *LARGE_SIZES.last().expect("sizes") as f64;
+    let colours = [RED, BLUE];
+    let mut lengths = ChartBuilder::on(&left)
+        .caption("n x n boards: mean length / n^3", ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(35)
+        .y_label_area_size(50)
+        .build_cartesian_2d((4f64..largest * 1.2).log_scale(), 0f64..3.5)?;
+    lengths
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("mean length / n^3")
+        .draw()?;
+    let mut times = ChartBuilder::on(&right)
+        .caption("n x n boards: median time", ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(35)
+        .y_label_area_size(70)
+        .build_cartesian_2d((4f64..largest * 1.2).log_scale(), (1e-5f64..10.0).log_scale())?;
+    times
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("seconds")
+        .y_label_formatter(&|y| format!("{y:.0e}"))
+        .draw()?;
+    for ((name, points), colour) in series.iter().zip(colours) {
+        lengths
+            .draw_series(LineSeries::new(
+                points.iter().map(|&(n, l, _)| (n, l)),
+                colour.stroke_width(2),
+            ))?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+        times
+            .draw_series(LineSeries::new(
+                points.iter().map(|&(n, _, t)| (n, t)),
+                colour.stroke_width(2),
+            ))?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+    }
+    lengths
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()?;
+    times
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()?;
+    root.present()?;
+    eprintln!("wrote {} and {}", out.join("large.csv").display(), path.display());
+    Ok(())
 }
 
 /// Two panels, log scale: mean nodes expanded and mean time per solution length.

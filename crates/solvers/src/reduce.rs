@@ -369,6 +369,14 @@ impl Reduction {
                 let (row, col) = (cell / cols, cell % cols);
                 (top..=bottom).contains(&row) && (left..=right).contains(&col) && cell != avoid && !this.locked[cell]
             };
+            let width = right - left + 1;
+            let mut parents = CellsIn {
+                top,
+                left,
+                width,
+                cols,
+                parents: vec![None; (bottom - top + 1) * width],
+            };
             let path = breadth_first(
                 blank,
                 |cell| cell == to,
@@ -378,6 +386,7 @@ impl Reduction {
                         .filter_map(move |mv| Some((this.neighbour(cell, mv)?, mv)))
                         .filter(|&(next, _)| free(next))
                 },
+                &mut parents,
             );
             if let Some(path) = path {
                 for mv in path {
@@ -503,6 +512,7 @@ impl Reduction {
                     Some((state & !(15 << (4 * next)) | tile << (4 * blank), mv))
                 })
             },
+            &mut std::collections::HashMap::new(),
         )
         .expect("every arrangement of the tracked tiles is reachable in the window");
         for mv in path {
@@ -593,23 +603,76 @@ impl Reduction {
     }
 }
 
+/// Where a breadth-first search keeps, for each state it reached, the
+/// state it came from and the move between them.
+trait Parents<S> {
+    fn get(&self, state: S) -> Option<(S, Move)>;
+    fn set(&mut self, state: S, parent: (S, Move));
+}
+
+/// For searches over few states scattered in a large space (a window's arrangements).
+impl<S: Copy + Eq + std::hash::Hash> Parents<S> for std::collections::HashMap<S, (S, Move)> {
+    fn get(&self, state: S) -> Option<(S, Move)> {
+        self.get(&state).copied()
+    }
+
+    fn set(&mut self, state: S, parent: (S, Move)) {
+        self.insert(state, parent);
+    }
+}
+
+/// For searches over the cells of a rectangle of the board (a blank's way
+/// around obstacles), one slot a cell: the search runs after nearly every
+/// step of a tile, so it must not hash.
+struct CellsIn {
+    top: usize,
+    left: usize,
+    width: usize,
+    cols: usize,
+    parents: Vec<Option<(usize, Move)>>,
+}
+
+impl CellsIn {
+    fn slot(&self, cell: usize) -> usize {
+        (cell / self.cols - self.top) * self.width + (cell % self.cols - self.left)
+    }
+}
+
+impl Parents<usize> for CellsIn {
+    fn get(&self, cell: usize) -> Option<(usize, Move)> {
+        self.parents[self.slot(cell)]
+    }
+
+    fn set(&mut self, cell: usize, parent: (usize, Move)) {
+        let slot = self.slot(cell);
+        self.parents[slot] = Some(parent);
+    }
+}
+
 /// The moves of a shortest path from `start` to a state `is_goal` accepts,
 /// by breadth-first search over the states `children` gives (each with the
-/// move that makes it); `None` if there is none. For the reduction's small
-/// searches: a blank's way around obstacles, a window's arrangements.
-fn breadth_first<S, C>(start: S, is_goal: impl Fn(S) -> bool, children: impl Fn(S) -> C) -> Option<Vec<Move>>
+/// move that makes it), recording them in `parents`; `None` if there is
+/// none. The reduction's small searches: a blank's way around obstacles, a
+/// window's arrangements.
+fn breadth_first<S, C>(
+    start: S,
+    is_goal: impl Fn(S) -> bool,
+    children: impl Fn(S) -> C,
+    parents: &mut impl Parents<S>,
+) -> Option<Vec<Move>>
 where
-    S: Copy + Eq + std::hash::Hash,
+    S: Copy + Eq,
     C: Iterator<Item = (S, Move)>,
 {
-    let mut parent: std::collections::HashMap<S, (S, Move)> = std::collections::HashMap::new();
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
+    let mut queue = vec![start];
+    let mut head = 0;
+    while let Some(&state) = queue.get(head) {
+        head += 1;
         if is_goal(state) {
             let mut path = Vec::new();
             let mut at = state;
             while at != start {
-                let (previous, mv) = parent[&at];
+                let (previous, mv) = parents.get(at).expect("every state reached has a parent");
                 path.push(mv);
                 at = previous;
             }
@@ -617,9 +680,9 @@ where
             return Some(path);
         }
         for (child, mv) in children(state) {
-            if child != start && !parent.contains_key(&child) {
-                parent.insert(child, (state, mv));
-                queue.push_back(child);
+            if child != start && parents.get(child).is_none() {
+                parents.set(child, (state, mv));
+                queue.push(child);
             }
         }
     }
