@@ -512,7 +512,7 @@ impl Reduction {
                     Some((state & !(15 << (4 * next)) | tile << (4 * blank), mv))
                 })
             },
-            &mut std::collections::HashMap::new(),
+            &mut Hashed(std::collections::HashMap::new()),
         )
         .expect("every arrangement of the tracked tiles is reachable in the window");
         for mv in path {
@@ -610,14 +610,19 @@ trait Parents<S> {
     fn set(&mut self, state: S, parent: (S, Move));
 }
 
-/// For searches over few states scattered in a large space (a window's arrangements).
-impl<S: Copy + Eq + std::hash::Hash> Parents<S> for std::collections::HashMap<S, (S, Move)> {
+/// For searches over few states scattered in a large space (a window's
+/// arrangements). A type of this module rather than the trait implemented
+/// on `HashMap` itself: the bundler takes an `impl` for a type as a use of
+/// the module wherever the type is named, and `HashMap` is named everywhere.
+struct Hashed<S>(std::collections::HashMap<S, (S, Move)>);
+
+impl<S: Copy + Eq + std::hash::Hash> Parents<S> for Hashed<S> {
     fn get(&self, state: S) -> Option<(S, Move)> {
-        self.get(&state).copied()
+        self.0.get(&state).copied()
     }
 
     fn set(&mut self, state: S, parent: (S, Move)) {
-        self.insert(state, parent);
+        self.0.insert(state, parent);
     }
 }
 
