@@ -1,9 +1,12 @@
 //! Boards of any size: a good solution fast, not a shortest one.
 //!
 //! The textbook method: put the top row in place tile by tile, or the left
-//! column when the board is wider than tall, lock it, and go on with the
-//! smaller board that is left, until what is left is small enough for an
-//! optimal search, which finishes it.
+//! column when the board is wider than tall (on parts of at most
+//! [`TRY_BOTH_CELLS`] cells, whichever of the two takes fewer moves), lock
+//! it, and go on with the smaller board that is left, until what is left is
+//! small enough for an optimal search, which finishes it: a search over the
+//! arrangements of its last 6 cells ([`reduce`]), or any optimal search of
+//! a part of up to 16 cells ([`reduce_with`]).
 //!
 //! Three invariants make every step succeed:
 //!
