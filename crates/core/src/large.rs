@@ -628,4 +628,21 @@ mod tests {
             }
         }
     }
+
+    /// Random text never makes the reader panic, and what it accepts is a
+    /// board: each content once.
+    #[test]
+    fn random_text_is_read_or_refused() {
+        let alphabet: Vec<char> = "0123456789 x_./\n\r\t-".chars().collect();
+        let mut random = crate::SplitMix64::new(24);
+        for _ in 0..20_000 {
+            let length = random.below(40);
+            let text: String = (0..length).map(|_| alphabet[random.below(alphabet.len())]).collect();
+            if let Ok(board) = LargeBoard::parse_rows(&text) {
+                let mut contents = board.cells().to_vec();
+                contents.sort_unstable();
+                assert!(contents.iter().enumerate().all(|(i, &c)| c as usize == i), "{text:?}");
+            }
+        }
+    }
 }
