@@ -1,5 +1,5 @@
-//! The `slide` command line: its arguments ([`args`]), one module per
-//! subcommand, the choice of search ([`plan`]) and the output ([`output`]).
+//! The `slide` command line: its arguments (`args`), one module per
+//! subcommand, the choice of search (`plan`) and the output (`output`).
 //!
 //! Exit statuses: 0 for success, 2 for bad input or usage, 1 for a search
 //! that could not finish (a state cap reached). Errors are one line on
