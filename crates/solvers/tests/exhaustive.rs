@@ -21,15 +21,21 @@ use slide_solvers::{
 use slide_testdata::{reference, tsv_rows};
 
 /// Every solvable position of 3x3 with its distance to the goal, from the table.
+/// Made once for all the tests of this file, which run in parallel.
 fn positions() -> (Board, Vec<(Board, usize)>) {
-    let shape = Shape::new(3, 3).unwrap();
-    let table = DistanceTable::new(shape, 8).unwrap();
-    let positions: Vec<(Board, usize)> = (0..factorial(9))
-        .map(|r| unrank(shape, r).unwrap())
-        .filter_map(|board| table.distance(&board).map(|d| (board, d)))
-        .collect();
-    assert_eq!(positions.len(), 181_440);
-    (*table.goal(), positions)
+    static POSITIONS: std::sync::OnceLock<(Board, Vec<(Board, usize)>)> = std::sync::OnceLock::new();
+    POSITIONS
+        .get_or_init(|| {
+            let shape = Shape::new(3, 3).unwrap();
+            let table = DistanceTable::new(shape, 8).unwrap();
+            let positions: Vec<(Board, usize)> = (0..factorial(9))
+                .map(|r| unrank(shape, r).unwrap())
+                .filter_map(|board| table.distance(&board).map(|d| (board, d)))
+                .collect();
+            assert_eq!(positions.len(), 181_440);
+            (*table.goal(), positions)
+        })
+        .clone()
 }
 
 /// Runs `solve` from every solvable position to the goal.
