@@ -124,16 +124,19 @@ fn fifteen_puzzle(c: &mut Criterion) {
     let mut group = c.benchmark_group("4x4/korf");
     group.sample_size(10);
     for instance in chosen {
-        let solvers: [(&str, Solver); 4] = [
-            ("manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
-            ("linear_conflict", |s, g| ida_star(s, g, LinearConflict).unwrap()),
-            ("walking_distance", |s, g| ida_star(s, g, WalkingDistance).unwrap()),
-            ("wd_lc", |s, g| {
+        let solvers: [(&str, Solver); 7] = [
+            ("ida_star_manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
+            ("ida_star_linear_conflict", |s, g| ida_star(s, g, LinearConflict).unwrap()),
+            ("ida_star_walking_distance", |s, g| ida_star(s, g, WalkingDistance).unwrap()),
+            ("ida_star_wd_lc", |s, g| {
                 ida_star(s, g, MaxOf(WalkingDistance, LinearConflict)).unwrap()
             }),
+            ("astar_manhattan", |s, g| astar(s, g, Manhattan).unwrap()),
+            ("astar_linear_conflict", |s, g| astar(s, g, LinearConflict).unwrap()),
+            ("astar_walking_distance", |s, g| astar(s, g, WalkingDistance).unwrap()),
         ];
         for (name, solve) in solvers {
-            group.bench_function(BenchmarkId::new(format!("ida_star_{name}"), instance.id), |b| {
+            group.bench_function(BenchmarkId::new(name, instance.id), |b| {
                 b.iter(|| check(solve(black_box(&instance.start), &goal), Some(instance.optimal)))
             });
         }
