@@ -126,8 +126,12 @@ fn fifteen_puzzle(c: &mut Criterion) {
     for instance in chosen {
         let solvers: [(&str, Solver); 7] = [
             ("ida_star_manhattan", |s, g| ida_star(s, g, Manhattan).unwrap()),
-            ("ida_star_linear_conflict", |s, g| ida_star(s, g, LinearConflict).unwrap()),
-            ("ida_star_walking_distance", |s, g| ida_star(s, g, WalkingDistance).unwrap()),
+            ("ida_star_linear_conflict", |s, g| {
+                ida_star(s, g, LinearConflict).unwrap()
+            }),
+            ("ida_star_walking_distance", |s, g| {
+                ida_star(s, g, WalkingDistance).unwrap()
+            }),
             ("ida_star_wd_lc", |s, g| {
                 ida_star(s, g, MaxOf(WalkingDistance, LinearConflict)).unwrap()
             }),

@@ -530,15 +530,8 @@ impl Reduction {
         for col in c0..cols - 2 {
             self.place(cell(r0, col));
         }
-        let window = [0, 1, 2].map(|i| [cell(r0 + i, cols - 2), cell(r0 + i, cols - 1)]);
-        let window = [
-            window[0][0],
-            window[0][1],
-            window[1][0],
-            window[1][1],
-            window[2][0],
-            window[2][1],
-        ];
+        // The window: rows r0..r0 + 3 of the last two columns.
+        let window = std::array::from_fn(|i| cell(r0 + i / 2, cols - 2 + i % 2));
         self.place_pair(cell(r0, cols - 2), cell(r0, cols - 1), cell(r0 + 1, cols - 2), window);
     }
 
@@ -549,15 +542,8 @@ impl Reduction {
         for row in r0..rows - 2 {
             self.place(cell(row, c0));
         }
-        let window = [0, 1, 2].map(|i| [cell(rows - 2, c0 + i), cell(rows - 1, c0 + i)]);
-        let window = [
-            window[0][0],
-            window[0][1],
-            window[1][0],
-            window[1][1],
-            window[2][0],
-            window[2][1],
-        ];
+        // The window: columns c0..c0 + 3 of the last two rows.
+        let window = std::array::from_fn(|i| cell(rows - 2 + i % 2, c0 + i / 2));
         self.place_pair(cell(rows - 2, c0), cell(rows - 1, c0), cell(rows - 2, c0 + 1), window);
     }
 
