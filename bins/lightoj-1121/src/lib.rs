@@ -12,7 +12,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, quoted, words, Board, InputError, MoveOrder, Shape};
+use slide_core::{counted_boards, Board, MoveOrder, Shape};
 use slide_solvers::{answer_without_search, ida_star_in_order, AdditivePdb, Budget, SearchError, Split};
 
 /// The longest path the judge accepts.
@@ -28,28 +28,7 @@ pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
     let order = MoveOrder::parse("DLRU").expect("an order");
-    let mut cells = words(input).peekable();
-    let count = cells
-        .next()
-        .ok_or("the input is empty: expected the number of boards")?;
-    let expected: usize = count.text.parse().map_err(|_| {
-        let message = format!("expected the number of boards, found '{}'", quoted(count.text));
-        InputError::at(count.line, Some(count.column), message).to_string()
-    })?;
-    let starts: Vec<Board> = if expected == 0 && cells.peek().is_none() {
-        Vec::new()
-    } else {
-        boards(cells, shape)
-            .collect::<Result<_, _>>()
-            .map_err(|error| error.to_string())?
-    };
-    if starts.len() != expected {
-        return Err(format!(
-            "line {}: the count says {expected} boards, the input holds {}",
-            count.line,
-            starts.len()
-        ));
-    }
+    let starts = counted_boards(input, shape, "boards").map_err(|error| error.to_string())?;
     // Built once, in tens of milliseconds, when a board first needs a search.
     let mut pdb: Option<AdditivePdb> = None;
     let mut output = String::new();

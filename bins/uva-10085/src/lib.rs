@@ -14,7 +14,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, characters, path_string, quoted, words, Board, InputError, Shape};
+use slide_core::{counted_boards, path_string, Shape};
 use slide_solvers::DistanceTable;
 
 /// The answers to every board of `input`, or the first problem with it.
@@ -27,28 +27,7 @@ use slide_solvers::DistanceTable;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
-    let mut words = words(input);
-    let count = words
-        .next()
-        .ok_or("the input is empty: expected the number of boards")?;
-    let expected: usize = count.text.parse().map_err(|_| {
-        let message = format!("expected the number of boards, found '{}'", quoted(count.text));
-        InputError::at(count.line, Some(count.column), message).to_string()
-    })?;
-    let starts: Vec<Board> = if expected == 0 {
-        Vec::new()
-    } else {
-        boards(characters(words), shape)
-            .collect::<Result<_, _>>()
-            .map_err(|error| error.to_string())?
-    };
-    if starts.len() != expected {
-        return Err(format!(
-            "line {}: the count says {expected} boards, the input holds {}",
-            count.line,
-            starts.len()
-        ));
-    }
+    let starts = counted_boards(input, shape, "boards").map_err(|error| error.to_string())?;
     let mut tables: Vec<Option<DistanceTable>> = (0..shape.cells()).map(|_| None).collect();
     let mut output = String::new();
     for (case, start) in starts.iter().enumerate() {

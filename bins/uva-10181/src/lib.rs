@@ -8,7 +8,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, path_string, quoted, symbols, Board, InputError, Shape};
+use slide_core::{counted_boards, path_string, Board, Shape};
 use slide_solvers::{ida_star_with, AdditivePdb, Budget, SearchError, Split};
 
 /// The longest path the judge accepts.
@@ -23,28 +23,7 @@ const MAX_MOVES: usize = 50;
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
-    let mut cells = symbols(input, shape).peekable();
-    let count = cells
-        .next()
-        .ok_or("the input is empty: expected the number of boards")?;
-    let expected: usize = count.text.parse().map_err(|_| {
-        let message = format!("expected the number of boards, found '{}'", quoted(count.text));
-        InputError::at(count.line, Some(count.column), message).to_string()
-    })?;
-    let starts = if expected == 0 && cells.peek().is_none() {
-        Vec::new()
-    } else {
-        boards(cells, shape)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|error| error.to_string())?
-    };
-    if starts.len() != expected {
-        return Err(format!(
-            "line {}: the count says {expected} boards, the input holds {}",
-            count.line,
-            starts.len()
-        ));
-    }
+    let starts = counted_boards(input, shape, "boards").map_err(|error| error.to_string())?;
     // Built once, in tens of milliseconds, for every board of the input.
     let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut output = String::new();

@@ -58,6 +58,47 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A judge input that gives a count and then that many boards of `shape`
+/// (cells read as [`crate::symbols`] reads them); `noun` names the boards
+/// in messages ("boards", "puzzles"). A count that does not match the
+/// boards is an error, as is anything after a count of 0.
+///
+/// ```
+/// use slide_core::{counted_boards, Shape};
+/// let shape = Shape::new(3, 3).unwrap();
+/// assert_eq!(counted_boards("2\n12345678x\n1 2 3 4 5 6 7 x 8\n", shape, "puzzles").unwrap().len(), 2);
+/// assert_eq!(
+///     counted_boards("3\n12345678x\n", shape, "boards").unwrap_err().to_string(),
+///     "line 1: the count says 3 boards, the input holds 1"
+/// );
+/// ```
+pub fn counted_boards(input: &str, shape: Shape, noun: &str) -> Result<Vec<Board>, InputError> {
+    let mut words = crate::parse::words(input);
+    let Some(count) = words.next() else {
+        return Err(InputError::whole(format!(
+            "the input is empty: expected the number of {noun}"
+        )));
+    };
+    let Ok(expected) = count.text.parse::<usize>() else {
+        let message = format!(
+            "expected the number of {noun}, found '{}'",
+            crate::parse::quoted(count.text)
+        );
+        return Err(InputError::at(count.line, Some(count.column), message));
+    };
+    let mut cells = crate::parse::cells_of_words(words, shape).peekable();
+    let starts = if expected == 0 && cells.peek().is_none() {
+        Vec::new()
+    } else {
+        boards(cells, shape).collect::<Result<Vec<_>, _>>()?
+    };
+    if starts.len() != expected {
+        let message = format!("the count says {expected} {noun}, the input holds {}", starts.len());
+        return Err(InputError::at(count.line, None, message));
+    }
+    Ok(starts)
+}
+
 /// The boards of `shape` that `symbols` spell, one after another, read as
 /// they are needed: an input of any length costs the memory of one board.
 /// The first item is an error when there is no board at all; after an

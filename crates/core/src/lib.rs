@@ -34,7 +34,7 @@ mod solvable;
 
 pub use crate::board::{slide, Board, BoardError, Grid};
 pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
-pub use crate::input::{boards, Boards, InputError};
+pub use crate::input::{boards, counted_boards, Boards, InputError};
 pub use crate::large::{
     grid_neighbour, large_is_solvable, read_between, read_large_board, read_side, read_square_board, LargeBoard,
     Numbers, MAX_SIDE,

@@ -154,10 +154,16 @@ pub fn characters<'a>(words: impl Iterator<Item = Symbol<'a>>) -> impl Iterator<
 /// assert_eq!((cells[3].line, cells[3].column), (2, 2));
 /// ```
 pub fn symbols(text: &str, shape: Shape) -> Box<dyn Iterator<Item = Symbol<'_>> + '_> {
+    cells_of_words(words(text), shape)
+}
+
+/// The cells that `words` spell on boards of `shape`: [`symbols`] for the
+/// rest of a text after some words were read otherwise (a count).
+pub(crate) fn cells_of_words<'a>(words: Words<'a>, shape: Shape) -> Box<dyn Iterator<Item = Symbol<'a>> + 'a> {
     if shape.cells() <= ONE_DIGIT_CELLS {
-        Box::new(characters(words(text)))
+        Box::new(characters(words))
     } else {
-        Box::new(words(text))
+        Box::new(words)
     }
 }
 
