@@ -10,8 +10,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::ToTarget;
+use slide_core::{Board, Shape};
+use slide_solvers::each_length_to;
 
 /// The answers to every puzzle of `input`, or the first problem with it.
 ///
@@ -21,12 +21,9 @@ use slide_solvers::ToTarget;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(2, 4).expect("2x4 is a supported shape");
-    let mut solver = ToTarget::new(&Board::goal_with_blank_at(shape, 0));
     let mut output = String::new();
-    for start in boards(symbols(input, shape), shape) {
-        let start = start.map_err(|error| error.to_string())?;
-        let answer = solver.solve(&start).map_err(|error| error.to_string())?;
-        slide_driver::push_length(&mut output, answer.length());
-    }
+    each_length_to(input, &Board::goal_with_blank_at(shape, 0), |length| {
+        slide_driver::push_length(&mut output, length)
+    })?;
     Ok(output)
 }

@@ -7,8 +7,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::ToTarget;
+use slide_core::{Board, Shape};
+use slide_solvers::each_length_to;
 
 /// The answers to every puzzle of `input`, or the first problem with it.
 ///
@@ -18,12 +18,7 @@ use slide_solvers::ToTarget;
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
     let goal = Board::parse(shape, "1 2 3 8 0 4 7 6 5").expect("the spiral is a board");
-    let mut solver = ToTarget::new(&goal);
     let mut output = String::new();
-    for start in boards(symbols(input, shape), shape) {
-        let start = start.map_err(|error| error.to_string())?;
-        let answer = solver.solve(&start).map_err(|error| error.to_string())?;
-        slide_driver::push_length(&mut output, answer.length());
-    }
+    each_length_to(input, &goal, |length| slide_driver::push_length(&mut output, length))?;
     Ok(output)
 }
