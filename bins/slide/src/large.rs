@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde_json::json;
 use slide_core::{path_string, words, LargeBoard, Move, MoveOrder, Shape};
-use slide_solvers::{reduce_twelve, ReduceError};
+use slide_solvers::{reduce_twelve, solved_whole, ReduceError, TWELVE_CELLS};
 
 use crate::args::{Algo, SolveArgs};
 use crate::error::{bad_input, CliError};
@@ -52,8 +52,7 @@ impl Reduced {
     /// Whether the path is a shortest one: on boards that fit the
     /// reduction's optimal end, which solves them whole.
     fn optimal(&self) -> bool {
-        let (rows, cols) = (self.start.rows(), self.start.cols());
-        rows <= 4 && cols <= 4 && rows * cols <= 12
+        solved_whole(self.start.rows(), self.start.cols(), TWELVE_CELLS)
     }
 
     /// The JSON object of the answer (with `line`, in a batch).

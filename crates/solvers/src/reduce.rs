@@ -119,6 +119,19 @@ pub fn reduce_with(
     })
 }
 
+/// Whether a part of `rows` by `cols` cells is left whole to a finishing
+/// search of at most `finish_cells` cells: then a reduction of a board of
+/// that size is a single optimal search, and its path a shortest one.
+///
+/// ```
+/// use slide_solvers::solved_whole;
+/// assert!(solved_whole(3, 4, 12));
+/// assert!(!solved_whole(2, 6, 12));
+/// ```
+pub fn solved_whole(rows: usize, cols: usize, finish_cells: usize) -> bool {
+    rows * cols <= finish_cells && rows <= 4 && cols <= 4
+}
+
 /// [`reduce_with`], with `finish` given the reduction and the part left's corner.
 fn reduce_in(
     start: &LargeBoard,
@@ -158,7 +171,7 @@ fn reduce_in(
     let (mut r0, mut c0) = (0, 0);
     loop {
         let (height, width) = (rows - r0, cols - c0);
-        if height * width <= finish_cells && height <= 4 && width <= 4 {
+        if solved_whole(height, width, finish_cells) {
             break;
         }
         // A row needs three rows (its window), a column three columns.

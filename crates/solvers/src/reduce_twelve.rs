@@ -11,6 +11,10 @@ use slide_core::{LargeBoard, Move};
 
 use crate::{ida_star, reduce_with, LinearConflict, MaxOf, ReduceError, WalkingDistance};
 
+/// The most cells [`reduce_twelve`] leaves to IDA*: with
+/// [`crate::solved_whole`], whether its path is a shortest one.
+pub const TWELVE_CELLS: usize = 12;
+
 /// [`crate::reduce`] with the last 12 cells solved by IDA*.
 ///
 /// ```
@@ -24,7 +28,7 @@ use crate::{ida_star, reduce_with, LinearConflict, MaxOf, ReduceError, WalkingDi
 /// assert_eq!(board, goal);
 /// ```
 pub fn reduce_twelve(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
-    reduce_with(start, goal, max_moves, 12, |start, goal| {
+    reduce_with(start, goal, max_moves, TWELVE_CELLS, |start, goal| {
         ida_star(start, goal, MaxOf(WalkingDistance, LinearConflict))
     })
 }
