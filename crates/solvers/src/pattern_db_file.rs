@@ -3,14 +3,17 @@
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern_db::{placement_index, Regions};
+use crate::pattern_db::{free_rank, placement_index, Regions};
 use crate::PatternDb;
 
 /// The first bytes of a database file.
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The version of the file format; a file of another version is rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2 holds a value for every free cell (`n - k` per placement);
+/// version 1 held 16 per placement, of which only each region's lowest
+/// cell's was set.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The 64-bit FNV-1a hash of `bytes`: a checksum that catches any damage a
 /// disk or an interrupted write is likely to do.
@@ -46,7 +49,7 @@ impl PatternDb {
     /// | 4 | rows, columns, the blank's goal cell, the pattern's size `k` |
     /// | k | the pattern's goal cells |
     /// | 8 | the number of entries, little-endian |
-    /// | entries | one byte per placement and region, as the type's invariant says |
+    /// | entries | one byte per placement and free cell, as the type's invariant says |
     /// | 8 | the FNV-1a hash of everything before it, little-endian |
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(self.table.len() + 64);
@@ -96,7 +99,7 @@ impl PatternDb {
         if k > 8 || k >= n || goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
             return Err("the pattern does not fit its board".to_string());
         }
-        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product::<u64>() * MAX_CELLS as u64;
+        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product::<u64>() * (n - k) as u64;
         if entries != expected {
             return Err(format!("{entries} entries, expected {expected}"));
         }
@@ -130,7 +133,7 @@ impl PatternDb {
     pub fn file_size(shape: Shape, k: usize) -> u64 {
         let n = shape.cells() as u64;
         let placements: u64 = (n + 1 - k as u64..=n).product();
-        (8 + 4 + 4 + k + 8 + 8) as u64 + placements * MAX_CELLS as u64
+        (8 + 4 + 4 + k + 8 + 8) as u64 + placements * (n - k as u64)
     }
 
     /// A cheap check that the values make sense, for tables read from a file
@@ -142,10 +145,7 @@ impl PatternDb {
         let regions = Regions::new(self.shape);
         let occupied = |cells: &[u8]| cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         let value = |cells: &[u8], blank: usize| {
-            let lowest = regions
-                .region(1 << blank, regions.board & !occupied(cells))
-                .trailing_zeros() as usize;
-            self.table[placement_index(cells, n) * MAX_CELLS + lowest]
+            self.table[placement_index(cells, n) * (n - k) + free_rank(occupied(cells), blank)]
         };
         if value(&self.goal_cells, self.blank as usize) != 0 {
             return Err("the goal's value is not 0: the table is damaged".to_string());
@@ -166,6 +166,14 @@ impl PatternDb {
             }
             let free = regions.board & !occupied(&cells[..k]);
             let region = regions.region(1 << blank, free);
+            // The blank's own steps are free: its neighbours in the region agree.
+            let mut steps = regions.neighbours[blank] & region;
+            while steps != 0 {
+                if value(&cells[..k], steps.trailing_zeros() as usize) != here {
+                    return Err("two cells of one region differ: the table is damaged".to_string());
+                }
+                steps &= steps - 1;
+            }
             for i in 0..k {
                 let from = cells[i];
                 let mut targets = regions.neighbours[from as usize] & region;

@@ -1,8 +1,8 @@
 //! The additive sum: disjoint patterns whose values add up to one estimate.
 
-use slide_core::{Board, Shape, MAX_CELLS};
+use slide_core::{Board, Shape};
 
-use super::{placement_index, PatternDb, Regions, Split};
+use super::{PatternDb, Split};
 use crate::PatternMismatch;
 
 /// Disjoint patterns that together cover every cell but one (the blank's
@@ -11,7 +11,6 @@ use crate::PatternMismatch;
 pub struct AdditivePdb {
     shape: Shape,
     pub(crate) patterns: Vec<PatternDb>,
-    pub(crate) regions: Regions,
 }
 
 impl AdditivePdb {
@@ -51,11 +50,7 @@ impl AdditivePdb {
             .iter()
             .map(|pattern| PatternDb::build(shape, pattern, blank))
             .collect();
-        AdditivePdb {
-            shape,
-            patterns,
-            regions: Regions::new(shape),
-        }
+        AdditivePdb { shape, patterns }
     }
 
     /// Assembles databases built (or loaded) separately. They must be for one
@@ -81,11 +76,7 @@ impl AdditivePdb {
         if covered.count_ones() as usize != shape.cells() {
             return Err(mismatch("the patterns leave cells uncovered"));
         }
-        Ok(AdditivePdb {
-            shape,
-            patterns,
-            regions: Regions::new(shape),
-        })
+        Ok(AdditivePdb { shape, patterns })
     }
 
     /// The databases of a standard split of 4x4 for targets with the blank
@@ -125,15 +116,6 @@ impl AdditivePdb {
             .flat_map(|p| &p.goal_cells)
             .fold(0u32, |acc, &c| acc | 1 << c);
         (!covered).trailing_zeros() as usize
-    }
-
-    /// The value of pattern `p` for the placement `cells` (in pattern order)
-    /// with the blank in the region whose lowest cell is `lowest`.
-    #[inline]
-    pub(crate) fn lookup(&self, p: usize, cells: &[u8; 8], lowest: u8) -> u8 {
-        let pattern = &self.patterns[p];
-        let placement = placement_index(&cells[..pattern.goal_cells.len()], pattern.cells);
-        pattern.table[placement * MAX_CELLS + lowest as usize]
     }
 
     /// Checks that these tables can estimate distances to `target`.

@@ -29,7 +29,7 @@ mod regions;
 mod split;
 mod state;
 
-use slide_core::{count_ones_16, Shape, MAX_CELLS};
+use slide_core::{count_ones_16, Shape};
 
 pub use self::additive::AdditivePdb;
 pub(crate) use self::regions::Regions;
@@ -41,10 +41,13 @@ const UNSEEN: u8 = u8::MAX;
 
 /// The database of one pattern.
 ///
-/// Invariant: `table[placement_index(cells of the pattern's tiles) * 16 + r]`
-/// is the fewest pattern-tile moves from that placement, with the blank in
-/// the region of free cells whose lowest cell is `r`, to the goal; slots
-/// whose `r` is not the lowest cell of a region hold 255.
+/// Invariant: with the pattern's `k` tiles on `cells` and the blank on the
+/// free cell `b`, `table[placement_index(cells) * (n - k) + free_rank(cells,
+/// b)]` is the fewest pattern-tile moves from there to the goal, where
+/// `free_rank` counts the free cells below `b` (so the `n - k` slots of a
+/// placement are its free cells, in order). The value depends only on `b`'s
+/// region, so every cell of a region holds the region's value, and a search
+/// reads its value at the blank's cell without working out the region.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
@@ -73,6 +76,45 @@ pub(crate) fn placement_index(cells: &[u8], n: usize) -> usize {
     index
 }
 
+/// The place of the free cell `blank` among the free cells of a board whose
+/// occupied cells are the bits of `occupied`: the number of free cells below it.
+#[inline]
+pub(crate) fn free_rank(occupied: u32, blank: usize) -> usize {
+    blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
+}
+
+/// The weight of each digit of [`placement_index`] for `k` tiles on `n`
+/// cells: digit `i` counts `(n - i - 1) * ... * (n - k + 1)`.
+pub(crate) fn digit_weights(n: usize, k: usize) -> [u32; 8] {
+    let mut weights = [0u32; 8];
+    let mut weight = 1u32;
+    for i in (0..k).rev() {
+        weights[i] = weight;
+        weight *= (n - i) as u32;
+    }
+    weights
+}
+
+/// How [`placement_index`] changes when the tile in slot `s` moves across a
+/// cell (in cell order) that holds the tile in slot `other`, from below it
+/// to above it: the moving tile's digit counts one cell fewer (`other` is
+/// one of the earlier tiles below it now) if `other < s`, and otherwise
+/// `other`'s digit counts one cell more (the moving tile, an earlier tile,
+/// no longer sits below it).
+///
+/// So a tile moving up from cell `a` to cell `b > a` changes the index by
+/// `weights[s] * (b - a)` plus this for each pattern tile strictly between
+/// `a` and `b`; moving down from `b` to `a` changes it by the negative. A
+/// horizontal move crosses no cell: the index moves by `weights[s]`.
+#[inline]
+pub(crate) fn shifted_digit(weights: &[u32; 8], s: usize, other: usize) -> i32 {
+    if other < s {
+        -(weights[s] as i32)
+    } else {
+        weights[other] as i32
+    }
+}
+
 impl PatternDb {
     /// The blank's goal cell the database was built for.
     pub fn blank(&self) -> usize {
@@ -91,12 +133,10 @@ impl PatternDb {
         let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         assert!(cells.iter().all(|&c| (c as usize) < n), "cells of the board");
         assert!(blank < n && occupied & (1 << blank) == 0, "the blank is on a free cell");
-        let regions = Regions::new(self.shape);
-        let lowest = regions.region(1 << blank, regions.board & !occupied).trailing_zeros() as usize;
-        self.table[placement_index(cells, n) * MAX_CELLS + lowest]
+        self.table[placement_index(cells, n) * (n - cells.len()) + free_rank(occupied, blank)]
     }
 
-    /// The number of entries: 16 per placement (see the invariant).
+    /// The number of entries: one per placement and free cell (see the invariant).
     pub fn len(&self) -> usize {
         self.table.len()
     }

@@ -4,89 +4,186 @@
 use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
-use super::AdditivePdb;
+use super::{digit_weights, free_rank, placement_index, shifted_digit, AdditivePdb};
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
 
 /// One way of reading a board into the patterns: directly, or reflected
 /// (see [`views`]).
+///
+/// A move changes one pattern's placement by one tile, so its index is
+/// updated rather than recomputed: by `weight[t]` times the distance the
+/// tile moved in the view's cell order, plus `crossing[t][u]` for each tile
+/// `u` on a cell it moved across in that order (see [`shifted_digit`]). A
+/// horizontal move in the view crosses nothing; a vertical one crosses the
+/// `cols - 1` cells between, read off the board.
 #[derive(Clone)]
 struct View {
     /// `cell_map[c]`: cell `c` as this view sees it.
     cell_map: [u8; MAX_CELLS],
-    /// `pattern_of[t]` and `slot_of[t]`: tile `t`'s pattern and its place in
-    /// that pattern's list (`u8::MAX` for the blank).
+    /// `pattern_of[t]`: tile `t`'s pattern (0 for the blank, never read).
     pattern_of: [u8; MAX_CELLS],
-    slot_of: [u8; MAX_CELLS],
-    /// Per pattern: its value, the (mapped) cells of its tiles in pattern
-    /// order, the set of those cells, and the lowest cell of the blank's region.
-    values: [u8; MAX_CELLS],
-    placements: [[u8; 8]; MAX_CELLS],
+    /// `weight[t]`: the weight of tile `t`'s digit in its pattern's index.
+    weight: [i32; MAX_CELLS],
+    /// `crossing[t][u]`: what tile `t` moving up across tile `u` adds to
+    /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
+    /// the blank.
+    crossing: [[i32; MAX_CELLS]; MAX_CELLS],
+    /// `between[a][b]`: the cells whose place in the view's order is
+    /// strictly between those of `a` and `b`, as a bit mask.
+    between: [[u16; MAX_CELLS]; MAX_CELLS],
+    /// Per pattern: the index of its placement, the cells its tiles stand
+    /// on (a bit mask), its number of free cells, and its value.
+    index: [u32; MAX_CELLS],
     occupied: [u32; MAX_CELLS],
-    lowest: [u8; MAX_CELLS],
+    free_cells: [u32; MAX_CELLS],
+    values: [u8; MAX_CELLS],
     /// The sum of `values`.
     sum: u32,
 }
 
 /// What undoing a move needs: for each view, the moved tile's pattern's old
-/// value and old region.
+/// index and value.
 #[derive(Clone, Copy)]
-pub struct Saved([(u8, u8); 2]);
+pub struct Saved([(u32, u8); 2]);
 
 /// The pattern databases' estimate as it follows one search's board.
 pub struct PdbEstimate<'a> {
     pdb: &'a AdditivePdb,
     /// The target, to start over from another board.
     target: Board,
-    /// The direct view, and the reflected one when it applies.
-    views: Vec<View>,
+    /// The direct view, and the reflected one when `reflected`.
+    views: [View; 2],
+    reflected: bool,
+}
+
+impl View {
+    /// The view through `cell_map` of `board`, for `target`.
+    fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], board: &Board, target: &Board) -> View {
+        let n = board.shape().cells();
+        let mut view = View {
+            cell_map,
+            pattern_of: [0; MAX_CELLS],
+            weight: [0; MAX_CELLS],
+            crossing: [[0; MAX_CELLS]; MAX_CELLS],
+            between: [[0; MAX_CELLS]; MAX_CELLS],
+            index: [0; MAX_CELLS],
+            occupied: [0; MAX_CELLS],
+            free_cells: [0; MAX_CELLS],
+            values: [0; MAX_CELLS],
+            sum: 0,
+        };
+        let mut cell_of = [0u8; MAX_CELLS];
+        for cell in 0..n {
+            cell_of[board.tile(cell)] = cell as u8;
+        }
+        // `slot_of[t]`: tile `t`'s place in its pattern's list.
+        let mut slot_of = [u8::MAX; MAX_CELLS];
+        let blank_here = cell_map[board.blank()] as usize;
+        for (p, pattern) in pdb.patterns.iter().enumerate() {
+            let k = pattern.goal_cells.len();
+            let weights = digit_weights(n, k);
+            let mut cells = [0u8; 8];
+            for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
+                let tile = target.tile(cell_map[goal as usize] as usize);
+                view.pattern_of[tile] = p as u8;
+                view.weight[tile] = weights[slot] as i32;
+                slot_of[tile] = slot as u8;
+                cells[slot] = cell_map[cell_of[tile] as usize];
+                view.occupied[p] |= 1 << cells[slot];
+            }
+            view.index[p] = placement_index(&cells[..k], n) as u32;
+            view.free_cells[p] = (n - k) as u32;
+            let slot = free_rank(view.occupied[p], blank_here);
+            view.values[p] = pattern.table[view.index[p] as usize * (n - k) + slot];
+            view.sum += view.values[p] as u32;
+        }
+        for t in 1..n {
+            let p = &pdb.patterns[view.pattern_of[t] as usize];
+            let weights = digit_weights(n, p.goal_cells.len());
+            for u in 1..n {
+                if u != t && view.pattern_of[u] == view.pattern_of[t] {
+                    view.crossing[t][u] = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
+                }
+            }
+        }
+        for a in 0..n {
+            for b in 0..n {
+                let (low, high) = (cell_map[a].min(cell_map[b]), cell_map[a].max(cell_map[b]));
+                view.between[a][b] = (0..n)
+                    .filter(|&c| low < cell_map[c] && cell_map[c] < high)
+                    .fold(0, |acc, c| acc | 1 << c);
+            }
+        }
+        view
+    }
+
+    /// Moves `tile` from `from` to `to` (the board after the move is
+    /// `tiles`): the tile's pattern gets its new index and value. Returns
+    /// what [`View::undo`] needs.
+    #[inline(always)]
+    fn moved(&mut self, pdb: &AdditivePdb, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, u8) {
+        let p = self.pattern_of[tile] as usize;
+        let (a, b) = (self.cell_map[from] as i32, self.cell_map[to] as i32);
+        let mut shift = self.weight[tile] * (b - a).abs();
+        let mut crossed = self.between[from][to];
+        while crossed != 0 {
+            let cell = crossed.trailing_zeros();
+            shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
+            crossed &= crossed - 1;
+        }
+        let old = (self.index[p], self.values[p]);
+        let index = if b > a {
+            old.0 as i32 + shift
+        } else {
+            old.0 as i32 - shift
+        } as u32;
+        self.occupied[p] ^= (1 << a) | (1 << b);
+        // The blank is now where the tile was.
+        let slot = index as usize * self.free_cells[p] as usize + free_rank(self.occupied[p], a as usize);
+        let value = pdb.patterns[p].table[slot];
+        self.index[p] = index;
+        self.values[p] = value;
+        self.sum = self.sum + value as u32 - old.1 as u32;
+        old
+    }
+
+    /// Undoes [`View::moved`] of `tile`.
+    #[inline(always)]
+    fn undo(&mut self, tile: usize, from: usize, to: usize, (index, value): (u32, u8)) {
+        let p = self.pattern_of[tile] as usize;
+        self.occupied[p] ^= (1 << self.cell_map[from]) | (1 << self.cell_map[to]);
+        self.sum = self.sum + value as u32 - self.values[p] as u32;
+        self.index[p] = index;
+        self.values[p] = value;
+    }
 }
 
 impl<'a> PdbEstimate<'a> {
     /// The estimate of `board` against `target` (checked by [`AdditivePdb::check_target`]).
     fn new(pdb: &'a AdditivePdb, board: &Board, target: &Board) -> PdbEstimate<'a> {
-        let shape = board.shape();
-        let n = shape.cells();
-        let mut cell_of = [0u8; MAX_CELLS];
-        for cell in 0..n {
-            cell_of[board.tile(cell)] = cell as u8;
-        }
-        let maps = views(shape, target.blank());
-        let views = maps
-            .into_iter()
-            .map(|cell_map| {
-                let mut view = View {
-                    cell_map,
-                    pattern_of: [u8::MAX; MAX_CELLS],
-                    slot_of: [u8::MAX; MAX_CELLS],
-                    values: [0; MAX_CELLS],
-                    placements: [[0; 8]; MAX_CELLS],
-                    occupied: [0; MAX_CELLS],
-                    lowest: [0; MAX_CELLS],
-                    sum: 0,
-                };
-                let blank_here = cell_map[board.blank()];
-                for (p, pattern) in pdb.patterns.iter().enumerate() {
-                    for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
-                        let tile = target.tile(cell_map[goal as usize] as usize);
-                        view.pattern_of[tile] = p as u8;
-                        view.slot_of[tile] = slot as u8;
-                        let cell = cell_map[cell_of[tile] as usize];
-                        view.placements[p][slot] = cell;
-                        view.occupied[p] |= 1 << cell;
-                    }
-                    let free = pdb.regions.board & !view.occupied[p];
-                    view.lowest[p] = pdb.regions.region(1 << blank_here, free).trailing_zeros() as u8;
-                    view.values[p] = pdb.lookup(p, &view.placements[p], view.lowest[p]);
-                    view.sum += view.values[p] as u32;
-                }
-                view
-            })
-            .collect();
+        let maps = views(board.shape(), target.blank());
+        let direct = View::new(pdb, maps[0], board, target);
+        let reflected = maps.len() > 1;
+        let second = if reflected {
+            View::new(pdb, maps[1], board, target)
+        } else {
+            direct.clone()
+        };
         PdbEstimate {
             pdb,
             target: *target,
-            views,
+            views: [direct, second],
+            reflected,
+        }
+    }
+
+    /// The larger of the views' sums.
+    fn value(&self) -> u32 {
+        if self.reflected {
+            self.views[0].sum.max(self.views[1].sum)
+        } else {
+            self.views[0].sum
         }
     }
 }
@@ -108,38 +205,21 @@ impl<'a> Heuristic for &'a AdditivePdb {
     }
 }
 
-impl PdbEstimate<'_> {
-    /// The larger of the views' sums.
-    fn value(&self) -> u32 {
-        self.views.iter().map(|view| view.sum).max().unwrap_or(0)
-    }
-}
-
 impl Estimate for PdbEstimate<'_> {
     type Undo = Saved;
 
     /// Only the tile's own pattern changes in each view: for the others the
-    /// blank stepped between two of their free cells and stayed in its
-    /// region. The estimate is the larger of the views' sums.
+    /// blank stepped between two of their free cells, in one region, whose
+    /// slots hold one value. The estimate is the larger of the views' sums.
     #[inline]
-    fn moved(&mut self, _h: u32, _tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
+    fn moved(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
         let mut saved = Saved([(0, 0); 2]);
-        let mut best = 0;
-        let regions = &self.pdb.regions;
-        for (view, old) in self.views.iter_mut().zip(&mut saved.0) {
-            let p = view.pattern_of[tile] as usize;
-            let (from, to) = (view.cell_map[from], view.cell_map[to]);
-            view.placements[p][view.slot_of[tile] as usize] = to;
-            view.occupied[p] ^= (1 << from) | (1 << to);
-            *old = (view.values[p], view.lowest[p]);
-            view.lowest[p] = regions
-                .region(1 << from, regions.board & !view.occupied[p])
-                .trailing_zeros() as u8;
-            view.values[p] = self.pdb.lookup(p, &view.placements[p], view.lowest[p]);
-            view.sum = view.sum + view.values[p] as u32 - old.0 as u32;
-            best = best.max(view.sum);
+        saved.0[0] = self.views[0].moved(self.pdb, tiles, tile, from, to);
+        if !self.reflected {
+            return (self.views[0].sum, saved);
         }
-        (best, saved)
+        saved.0[1] = self.views[1].moved(self.pdb, tiles, tile, from, to);
+        (self.views[0].sum.max(self.views[1].sum), saved)
     }
 
     fn reset(&mut self, tiles: u64) -> u32 {
@@ -150,14 +230,9 @@ impl Estimate for PdbEstimate<'_> {
 
     #[inline]
     fn undo(&mut self, tile: usize, from: usize, to: usize, saved: Saved) {
-        for (view, &(old_value, old_lowest)) in self.views.iter_mut().zip(&saved.0) {
-            let p = view.pattern_of[tile] as usize;
-            let (from, to) = (view.cell_map[from], view.cell_map[to]);
-            view.placements[p][view.slot_of[tile] as usize] = from;
-            view.occupied[p] ^= (1 << from) | (1 << to);
-            view.sum = view.sum + old_value as u32 - view.values[p] as u32;
-            view.values[p] = old_value;
-            view.lowest[p] = old_lowest;
+        self.views[0].undo(tile, from, to, saved.0[0]);
+        if self.reflected {
+            self.views[1].undo(tile, from, to, saved.0[1]);
         }
     }
 }
