@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape};
 use slide_solvers::{ida_star, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION};
 
@@ -130,38 +130,63 @@ pub fn load_or_build_partition(
     blank: usize,
 ) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
     remove_stale_temporaries(dir);
-    let mut patterns = Vec::new();
-    let mut reports = Vec::new();
-    for (index, cells) in partition.iter().enumerate() {
-        let path = dir.join(file_name(shape, blank, cells));
-        let started = Instant::now();
-        let reason = match read_file(&path, PatternDb::file_size(shape, cells.len())) {
-            Err(reason) => reason,
-            Ok(bytes) => match PatternDb::from_bytes(&bytes) {
-                Ok(db) if db.goal_cells() == cells.as_slice() && db.blank() == blank && db.shape() == shape => {
-                    patterns.push(db);
-                    reports.push(Report {
-                        path,
-                        origin: Origin::Loaded,
-                        time: started.elapsed(),
-                    });
-                    continue;
-                }
-                Ok(_) => "the file holds another pattern".to_string(),
-                Err(error) => error,
-            },
-        };
-        let db = build_with_bar(shape, cells, blank, index + 1, partition.len());
-        let not_saved = save(dir, &path, &db.to_bytes()).err();
-        patterns.push(db);
-        reports.push(Report {
-            path,
-            origin: Origin::Built { reason, not_saved },
-            time: started.elapsed(),
-        });
-    }
+    let bars = MultiProgress::new();
+    // One thread per pattern: each is loaded or built on its own, and the
+    // large ones, built side by side, keep every core busy.
+    let loaded: Vec<(PatternDb, Report)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = partition
+            .iter()
+            .enumerate()
+            .map(|(index, cells)| {
+                let bars = &bars;
+                scope.spawn(move || load_or_build_pattern(dir, shape, cells, blank, (index, partition.len()), bars))
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().expect("loading or building a pattern does not panic"))
+            .collect()
+    });
+    let (patterns, reports): (Vec<PatternDb>, Vec<Report>) = loaded.into_iter().unzip();
     let pdb = AdditivePdb::from_patterns(patterns).map_err(|e| CacheError(e.to_string()))?;
     Ok((pdb, reports))
+}
+
+/// One pattern of [`load_or_build_partition`], the `number.0`-th (from 0)
+/// of `number.1`: loaded from its file in `dir`, or built and saved there.
+fn load_or_build_pattern(
+    dir: &Path,
+    shape: Shape,
+    cells: &[u8],
+    blank: usize,
+    number: (usize, usize),
+    bars: &MultiProgress,
+) -> (PatternDb, Report) {
+    let path = dir.join(file_name(shape, blank, cells));
+    let started = Instant::now();
+    let reason = match read_file(&path, PatternDb::file_size(shape, cells.len())) {
+        Err(reason) => reason,
+        Ok(bytes) => match PatternDb::from_bytes(bytes) {
+            Ok(db) if db.goal_cells() == cells && db.blank() == blank && db.shape() == shape => {
+                let report = Report {
+                    path,
+                    origin: Origin::Loaded,
+                    time: started.elapsed(),
+                };
+                return (db, report);
+            }
+            Ok(_) => "the file holds another pattern".to_string(),
+            Err(error) => error,
+        },
+    };
+    let db = build_with_bar(shape, cells, blank, number, bars);
+    let not_saved = save(dir, &path, &db).err();
+    let report = Report {
+        path,
+        origin: Origin::Built { reason, not_saved },
+        time: started.elapsed(),
+    };
+    (db, report)
 }
 
 /// The bytes of the cache file `path`, which must be a regular file of
@@ -231,8 +256,9 @@ fn remove_stale_temporaries(dir: &Path) {
     }
 }
 
-/// Builds one pattern, with a progress bar on standard error when it is a terminal.
-fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count: usize) -> PatternDb {
+/// Builds one pattern, the `number.0`-th (from 0) of `number.1`, with a
+/// progress bar among `bars` on standard error when it is a terminal.
+fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: (usize, usize), bars: &MultiProgress) -> PatternDb {
     if !std::io::stderr().is_terminal() {
         return PatternDb::build(shape, cells, blank);
     }
@@ -240,10 +266,15 @@ fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count
     // length 0 would show as full until the first report.
     let n = shape.cells() as u64;
     let placements: u64 = (n + 1 - cells.len() as u64..=n).product();
-    let bar = ProgressBar::new(placements);
+    let bar = bars.add(ProgressBar::new(placements));
     let style = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}").expect("a valid template");
     bar.set_style(style.progress_chars("=> "));
-    bar.set_message(format!("pattern database {number} of {count} ({} tiles)", cells.len()));
+    bar.set_message(format!(
+        "pattern database {} of {} ({} tiles)",
+        number.0 + 1,
+        number.1,
+        cells.len()
+    ));
     let db = PatternDb::build_with_progress(shape, cells, blank, &mut |done, total| {
         bar.set_position(done.min(total));
     });
@@ -251,12 +282,13 @@ fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: usize, count
     db
 }
 
-/// Writes `bytes` to `path` through a temporary file, so that an
-/// interrupted write never leaves a file that looks whole.
-fn save(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Writes `db` to `path` through a temporary file, so that an interrupted
+/// write never leaves a file that looks whole.
+fn save(dir: &Path, path: &Path, db: &PatternDb) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     let temporary = path.with_extension(format!("{TEMPORARY}{}", std::process::id()));
-    std::fs::write(&temporary, bytes).map_err(|e| format!("writing {}: {e}", temporary.display()))?;
+    let written = std::fs::File::create(&temporary).and_then(|mut file| db.write_to(&mut file));
+    written.map_err(|e| format!("writing {}: {e}", temporary.display()))?;
     std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", path.display()))
 }
 

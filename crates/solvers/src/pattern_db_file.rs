@@ -18,9 +18,15 @@ pub const FORMAT_VERSION: u32 = 2;
 /// The 64-bit FNV-1a hash of `bytes`: a checksum that catches any damage a
 /// disk or an interrupted write is likely to do.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |hash, &b| {
-        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
-    })
+    fnv1a_from(0xCBF2_9CE4_8422_2325, bytes)
+}
+
+/// The FNV-1a hash of `bytes` continued from `hash`, the hash of what came
+/// before them.
+fn fnv1a_from(hash: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(hash, |hash, &b| (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3))
 }
 
 /// Reads a byte string front to back.
@@ -53,33 +59,41 @@ impl PatternDb {
     /// | 8 | the FNV-1a hash of everything before it, little-endian |
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(self.table.len() + 64);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        let k = self.goal_cells.len() as u8;
-        bytes.extend_from_slice(&[self.shape.rows() as u8, self.shape.cols() as u8, self.blank, k]);
-        bytes.extend_from_slice(&self.goal_cells);
-        bytes.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&self.table);
-        let checksum = fnv1a(&bytes);
-        bytes.extend_from_slice(&checksum.to_le_bytes());
+        self.write_to(&mut bytes).expect("writing to memory does not fail");
         bytes
     }
 
+    /// Writes [`PatternDb::to_bytes`] to `out` without copying the table.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut header = Vec::with_capacity(64);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let k = self.goal_cells.len() as u8;
+        header.extend_from_slice(&[self.shape.rows() as u8, self.shape.cols() as u8, self.blank, k]);
+        header.extend_from_slice(&self.goal_cells);
+        header.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        let checksum = fnv1a_from(fnv1a(&header), &self.table);
+        out.write_all(&header)?;
+        out.write_all(&self.table)?;
+        out.write_all(&checksum.to_le_bytes())
+    }
+
     /// Reads a database written by [`PatternDb::to_bytes`], checking every
-    /// field and the checksum: a truncated or altered file is refused.
+    /// field and the checksum: a truncated or altered file is refused. The
+    /// table is kept in `bytes`' own memory, not copied.
     ///
     /// ```
     /// use slide_core::Shape;
     /// use slide_solvers::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let mut bytes = db.to_bytes();
-    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap().value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
+    /// assert_eq!(PatternDb::from_bytes(bytes.clone()).unwrap().value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
     /// bytes[30] ^= 1;
-    /// assert!(PatternDb::from_bytes(&bytes).is_err());
+    /// assert!(PatternDb::from_bytes(bytes.clone()).is_err());
     /// bytes.truncate(40);
-    /// assert_eq!(PatternDb::from_bytes(&bytes).unwrap_err(), "the file is truncated");
+    /// assert_eq!(PatternDb::from_bytes(bytes).unwrap_err(), "the file is truncated");
     /// ```
-    pub fn from_bytes(bytes: &[u8]) -> Result<PatternDb, String> {
+    pub fn from_bytes(mut bytes: Vec<u8>) -> Result<PatternDb, String> {
         let body_len = bytes.len().checked_sub(8).ok_or("the file is truncated")?;
         let (body, checksum) = bytes.split_at(body_len);
         let mut reader = Reader { bytes: body };
@@ -103,19 +117,23 @@ impl PatternDb {
         if entries != expected {
             return Err(format!("{entries} entries, expected {expected}"));
         }
-        let table = reader.take(entries as usize)?.to_vec();
+        reader.take(entries as usize)?;
         if !reader.bytes.is_empty() {
             return Err("bytes after the table".to_string());
         }
         if fnv1a(body).to_le_bytes() != checksum {
             return Err("the checksum does not match: the file is damaged".to_string());
         }
+        // The table is the `entries` bytes before the checksum.
+        let header = body_len - entries as usize;
+        bytes.truncate(body_len);
+        bytes.drain(..header);
         let db = PatternDb {
             shape,
             blank,
             cells: n,
             goal_cells,
-            table,
+            table: bytes,
         };
         db.check_values()?;
         Ok(db)
