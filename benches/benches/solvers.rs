@@ -120,7 +120,7 @@ fn fifteen_puzzle(c: &mut Criterion) {
     instances.sort_by_key(|instance| instance.optimal);
     let chosen = &instances[..3];
     let dir = slide_pdb::cache_dir();
-    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.blank()).unwrap();
+    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.shape(), goal.blank()).unwrap();
     let mut group = c.benchmark_group("4x4/korf");
     group.sample_size(10);
     for instance in chosen {

@@ -84,7 +84,7 @@ fn main() -> ExitCode {
     let goal = korf_goal();
     let dir = slide_pdb::cache_dir();
     let started = Instant::now();
-    let (pdb, reports) = match slide_pdb::load_or_build(&dir, options.split, goal.blank()) {
+    let (pdb, reports) = match slide_pdb::load_or_build(&dir, options.split, goal.shape(), goal.blank()) {
         Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("error: {error}");

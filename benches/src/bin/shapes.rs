@@ -45,13 +45,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let pdb = match slide_pdb::load_or_build(&slide_pdb::cache_dir(), Split::SixSixThree, 15) {
-        Ok((pdb, _)) => pdb,
-        Err(e) => {
-            eprintln!("shapes: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
     println!("| shape | estimate | {} | fastest |", SEARCHES.join(" | "));
     println!("|---|---|{}---|", "---|".repeat(SEARCHES.len()));
     let shapes = (2..=4usize)
@@ -63,13 +56,24 @@ fn main() -> ExitCode {
         let mut random = SplitMix64::new((rows * 16 + cols) as u64);
         let starts: Vec<Board> = (0..positions).map(|_| random.solvable_board(&goal)).collect();
         let limit = Duration::from_secs_f64(seconds);
-        let (estimate, cells) = if shape == Shape::new(4, 4).expect("4x4") {
-            ("pdb-6-6-3", measure_all(&starts, &goal, &pdb, limit))
+        let (estimate, cells) = if Split::SixSixThree.check_target(&goal).is_ok() {
+            let pdb = match slide_pdb::load_or_build(&slide_pdb::cache_dir(), Split::SixSixThree, shape, goal.blank()) {
+                Ok((pdb, _)) => pdb,
+                Err(e) => {
+                    eprintln!("shapes: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let name = (&pdb).name();
+            (name, measure_all(&starts, &goal, &pdb, limit))
         } else if WalkingDistance.estimate(&goal, &goal).is_ok() {
             let wd = MaxOf(WalkingDistance, LinearConflict);
-            ("walking-distance", measure_all(&starts, &goal, wd, limit))
+            ("walking-distance".to_string(), measure_all(&starts, &goal, wd, limit))
         } else {
-            ("linear-conflict", measure_all(&starts, &goal, LinearConflict, limit))
+            (
+                "linear-conflict".to_string(),
+                measure_all(&starts, &goal, LinearConflict, limit),
+            )
         };
         let fastest = cells
             .iter()

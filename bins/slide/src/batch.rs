@@ -116,7 +116,10 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                     ..Budget::default()
                 };
                 let answer = plan.run(&instance, &databases, &mut budget);
-                answer.map(|answer| Solved::Small(instance, answer, plan.name(), started.elapsed().as_secs_f64()))
+                answer.map(|answer| {
+                    let name = plan.name(&instance.goal);
+                    Solved::Small(instance, answer, name, started.elapsed().as_secs_f64())
+                })
             }
             Job::Large(start, goal) => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
         });

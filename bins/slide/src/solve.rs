@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_core::MoveOrder;
+use slide_core::{Board, MoveOrder};
 use slide_solvers::{state_memory, Budget, Progress};
 
 use crate::args::SolveArgs;
@@ -41,7 +41,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     });
     let mut show_progress = |progress: &Progress| {
         if let Some(spinner) = &spinner {
-            spinner.set_message(describe(plan, progress));
+            spinner.set_message(describe(plan, &instance.goal, progress));
             spinner.tick();
         }
     };
@@ -63,7 +63,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
             return Ok(all_paths_output(
                 &instance,
                 all.as_ref(),
-                &plan.name(),
+                &plan.name(&instance.goal),
                 seconds,
                 order,
                 args.json,
@@ -71,7 +71,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         }
     };
     if args.json {
-        let mut object = answer_json(&instance, &answer, &plan.name(), seconds, None, args.show);
+        let mut object = answer_json(&instance, &answer, &plan.name(&instance.goal), seconds, None, args.show);
         if let (Some(order), Some(path)) = (args.order, &answer.path) {
             object["path"] = order.write(path).into();
         }
@@ -82,19 +82,19 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
 
 /// A running search's progress in words: its layer or bound, the states it
 /// stores, the nodes it made and how fast.
-fn describe(plan: Plan, progress: &Progress) -> String {
+fn describe(plan: Plan, goal: &Board, progress: &Progress) -> String {
     let seconds = progress.elapsed.as_secs_f64().max(1e-9);
     let rate = progress.generated as f64 / seconds / 1e6;
     match plan {
         Plan::IdaStar(_) | Plan::Astar(_) => format!(
             "{}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
-            plan.name(),
+            plan.name(goal),
             progress.depth,
             progress.generated
         ),
         Plan::Bfs | Plan::Bidi | Plan::Table => format!(
             "{}: depth {}, {} states stored (at most {}), {rate:.1} M nodes/s, {seconds:.0} s",
-            plan.name(),
+            plan.name(goal),
             progress.depth,
             progress.stored,
             state_memory(progress.stored)

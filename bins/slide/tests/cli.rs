@@ -163,12 +163,37 @@ fn fifteen_puzzles_use_pattern_databases() {
 }
 
 #[test]
+fn boards_of_12_to_16_cells_use_pattern_databases_but_3x4() {
+    // Each against IDA* with linear conflict, which needs no table.
+    for (board, algorithm) in [
+        ("7 3 4 2 8 _ / 1 6 5 10 11 9", "ida_star/pdb-6-5"),
+        ("2 3 _ / 4 7 5 / 1 9 6 / 11 8 14 / 10 12 13", "ida_star/pdb-6-6-2"),
+        (
+            "5 1 2 3 / 9 6 7 4 / 10 _ 11 8",
+            "ida_star/max(walking-distance,linear-conflict)",
+        ),
+    ] {
+        let (status, stdout, stderr) = slide(&["solve", board, "--json"], "");
+        assert_eq!(status, 0, "{stderr}");
+        let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let args = ["solve", board, "--json", "--heuristic", "linear-conflict"];
+        let reference: serde_json::Value = serde_json::from_str(&slide(&args, "").1).unwrap();
+        assert!(reference["length"].as_u64().is_some(), "{board} is solvable");
+        assert_eq!(
+            (value["length"].as_u64(), value["algorithm"].as_str()),
+            (reference["length"].as_u64(), Some(algorithm)),
+            "{board}"
+        );
+    }
+}
+
+#[test]
 fn errors_say_what_and_exit_with_a_status() {
     let cases: [(&[&str], i32, &str); 7] = [
         (&["solve", "1 2 3 4 5 6 7 8 9"], 2, "error: the board: cell 9: tile 9 is out of range: tiles are 1 to 8\n"),
         (&["solve", "1 2 3 4 5 0"], 2, "error: the board: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)\n"),
         (&["solve", "12345678x", "--goal", "1234"], 2, "error: the goal: found 4 cells, expected 9\n"),
-        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: the 6-6-3 pattern databases are for 4x4 boards, not 3x3; use --heuristic linear-conflict\n"),
+        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: the 6-6-3 pattern databases are for boards of 12 to 16 cells, not 3x3; use --heuristic linear-conflict\n"),
         (
             &["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--algo", "bfs", "--max-states", "1000"],
             1,

@@ -9,9 +9,10 @@
 //! never trusted: it is rebuilt and rewritten.
 //!
 //! ```no_run
+//! use slide_core::Shape;
 //! use slide_pdb::{cache_dir, load_or_build};
 //! use slide_solvers::Split;
-//! let (pdb, reports) = load_or_build(&cache_dir(), Split::SixSixThree, 15).unwrap();
+//! let (pdb, reports) = load_or_build(&cache_dir(), Split::SixSixThree, Shape::new(4, 4).unwrap(), 15).unwrap();
 //! for report in &reports {
 //!     eprintln!("{report}");
 //! }
@@ -29,7 +30,7 @@ use std::sync::{mpsc, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use slide_core::{Board, Shape};
+use slide_core::{Board, Shape, MAX_CELLS};
 use slide_solvers::{ida_star, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION};
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
@@ -113,12 +114,18 @@ impl fmt::Display for CacheError {
 
 impl std::error::Error for CacheError {}
 
-/// The 4x4 databases of `split` for targets with the blank in the corner
-/// `blank`, from the files in `dir`, building (and saving) those that are
-/// missing or unusable.
-pub fn load_or_build(dir: &Path, split: Split, blank: usize) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
-    let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
-    let partition = split.partition(blank).map_err(|e| CacheError(e.to_string()))?;
+/// The databases of `split` for targets of `shape` with the blank in
+/// `blank` (see [`Split::partition_for`]), from the files in `dir`,
+/// building (and saving) those that are missing or unusable.
+pub fn load_or_build(
+    dir: &Path,
+    split: Split,
+    shape: Shape,
+    blank: usize,
+) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
+    let partition = split
+        .partition_for(shape, blank)
+        .map_err(|e| CacheError(e.to_string()))?;
     load_or_build_partition(dir, shape, &partition, blank)
 }
 
@@ -299,7 +306,7 @@ type Notice = Box<dyn Fn(&str) + Send + Sync>;
 /// built on first need, once per blank cell, and shared by every thread.
 ///
 /// ```no_run
-/// use slide_core::{Board, Shape};
+/// use slide_core::{Board, Shape, MAX_CELLS};
 /// use slide_pdb::{cache_dir, Databases};
 /// use slide_solvers::Split;
 /// let databases = Databases::new(cache_dir(), Split::SixSixThree);
@@ -311,7 +318,8 @@ type Notice = Box<dyn Fn(&str) + Send + Sync>;
 pub struct Databases {
     dir: PathBuf,
     split: Split,
-    by_blank: [OnceLock<Result<AdditivePdb, CacheError>>; 16],
+    /// By goal: the shape's index (see [`Shape::index`]) times 16 plus the blank's cell.
+    by_goal: Vec<OnceLock<Result<AdditivePdb, CacheError>>>,
     /// Told, once, when built tables cannot be saved.
     notice: Option<Notice>,
     told: AtomicBool,
@@ -323,7 +331,7 @@ impl Databases {
         Databases {
             dir,
             split,
-            by_blank: std::array::from_fn(|_| OnceLock::new()),
+            by_goal: (0..64 * MAX_CELLS).map(|_| OnceLock::new()).collect(),
             notice: None,
             told: AtomicBool::new(false),
         }
@@ -348,8 +356,9 @@ impl Databases {
         if self.split.check_target(target).is_err() {
             return Ok(None);
         }
-        let loaded = self.by_blank[target.blank()].get_or_init(|| {
-            let (pdb, reports) = load_or_build(&self.dir, self.split, target.blank())?;
+        let shape = target.shape();
+        let loaded = self.by_goal[shape.index() * MAX_CELLS + target.blank()].get_or_init(|| {
+            let (pdb, reports) = load_or_build(&self.dir, self.split, shape, target.blank())?;
             let unsaved = reports.iter().find_map(|report| match &report.origin {
                 Origin::Built { not_saved: Some(why), .. } => Some(why.clone()),
                 _ => None,
@@ -480,7 +489,7 @@ pub fn for_each_in_order<T, R>(
 /// thread of rayon's pool at a time; answers in the order of `starts`.
 ///
 /// ```
-/// use slide_core::{Board, Shape};
+/// use slide_core::{Board, Shape, MAX_CELLS};
 /// use slide_solvers::Manhattan;
 /// let shape = Shape::new(3, 3).unwrap();
 /// let goal = Board::goal(shape);

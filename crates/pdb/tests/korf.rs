@@ -10,7 +10,7 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     // once and later runs read them.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
     let goal = korf_goal();
-    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.blank()).unwrap();
+    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.shape(), goal.blank()).unwrap();
     let heuristic = &pdb;
     let mut instances = korf100();
     for instance in &instances {

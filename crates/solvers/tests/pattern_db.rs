@@ -114,3 +114,43 @@ fn a_pattern_database_refuses_a_target_it_was_not_built_for() {
     );
     assert!(AdditivePdb::fifteen_puzzle(Split::FiveFiveFive, 5).is_err());
 }
+
+#[test]
+fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
+    let mut rng = SplitMix64::new(12);
+    let shapes = Shape::all().filter(|shape| shape.cells() >= 12);
+    for shape in shapes {
+        let n = shape.cells();
+        // The goal's blank last, and in a middle cell (4x4 splits take
+        // corners only; the cut along the board takes any cell).
+        for blank in [n - 1, n / 2 + 1] {
+            for split in [Split::FourFourFourThree, Split::SixSixThree] {
+                let patterns = split.partition_for(shape, blank).unwrap();
+                let mut cells: Vec<u8> = patterns.concat();
+                cells.sort_unstable();
+                let expected: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank).collect();
+                assert_eq!(
+                    cells, expected,
+                    "{shape}, blank {blank}: one pattern per cell but the blank's"
+                );
+                assert!(patterns.iter().all(|p| !p.is_empty() && p.len() <= split.largest()));
+            }
+            // Four-tile patterns build in milliseconds: search with them.
+            let patterns = Split::FourFourFourThree.partition_for(shape, blank).unwrap();
+            let patterns: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
+            let pdb = AdditivePdb::build(shape, &patterns);
+            let goal = Board::goal_with_blank_at(shape, blank);
+            for _ in 0..3 {
+                let start = rng.scramble(&goal, 40);
+                let length = ida_star(&start, &goal, LinearConflict).unwrap().length();
+                check_answer(
+                    "ida_star pdb",
+                    &start,
+                    &goal,
+                    &ida_star(&start, &goal, &pdb).unwrap(),
+                    length,
+                );
+            }
+        }
+    }
+}
