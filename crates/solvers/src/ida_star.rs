@@ -5,6 +5,8 @@
 //! The estimate follows the board ([`Estimate`]): a move updates it by the
 //! one tile that moved, and undoing the move restores it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use slide_core::{Board, Move, MoveOrder, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
@@ -162,6 +164,8 @@ fn deepen<H: Heuristic>(
         bound: h,
         order: order.moves(),
         all,
+        cancel: None,
+        cancelled: false,
     };
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
     while search.bound <= bound_limit {
@@ -190,6 +194,61 @@ fn deepen<H: Heuristic>(
     })
 }
 
+/// How the search below one node of an iteration ended.
+pub(crate) enum Subtree {
+    /// It reached the target: the moves from the node.
+    Found(Vec<Move>),
+    /// It did not: the smallest `f` above the bound, and the nodes
+    /// generated and expanded.
+    Exhausted { next_bound: u32, stats: Stats },
+    /// `cancel` was set, or the budget ran out.
+    Stopped(Option<SearchError>),
+}
+
+/// One subtree of an IDA* iteration bounded by `bound`: the search below
+/// the board `tiles` (blank in `blank`), `g` moves from the start with
+/// estimate `h` (which `estimate` follows), reached by the move `last`, in
+/// Korf's order. It stops early when `cancel` is set.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_subtree<E: Estimate>(
+    estimate: E,
+    (tiles, blank, target): (u64, usize, &Board),
+    (g, h, last): (u32, u32, u8),
+    bound: u32,
+    budget: &mut Budget,
+    cancel: &AtomicBool,
+) -> Subtree {
+    let mut search = Search {
+        neighbours: target.shape().neighbours(),
+        target: target.tiles(),
+        path: Vec::new(),
+        stats: Stats {
+            expanded: 0,
+            generated: 0,
+        },
+        next_bound: u32::MAX,
+        estimate,
+        watch: Watch::new(budget),
+        stopped: None,
+        bound,
+        order: Move::ALL,
+        all: None,
+        cancel: Some(cancel),
+        cancelled: false,
+    };
+    let found = search.dfs::<true>(tiles, blank, g, h, last);
+    if search.cancelled || search.stopped.is_some() {
+        Subtree::Stopped(search.stopped)
+    } else if found {
+        Subtree::Found(search.path)
+    } else {
+        Subtree::Exhausted {
+            next_bound: search.next_bound,
+            stats: search.stats,
+        }
+    }
+}
+
 /// Nodes expanded between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 14;
 
@@ -214,6 +273,10 @@ struct Search<'b, 'a, E> {
     order: [Move; 4],
     /// When every shortest path is wanted: those found so far.
     all: Option<AllPaths>,
+    /// Set by another thread when this search should stop (see
+    /// `parallel_ida_star.rs`), and whether it did stop for it.
+    cancel: Option<&'b AtomicBool>,
+    cancelled: bool,
 }
 
 impl<E: Estimate> Search<'_, '_, E> {
@@ -237,6 +300,10 @@ impl<E: Estimate> Search<'_, '_, E> {
     #[cold]
     #[inline(never)]
     fn tick(&mut self) -> bool {
+        if self.cancel.is_some_and(|cancel| cancel.load(Ordering::Relaxed)) {
+            self.cancelled = true;
+            return true;
+        }
         match self.watch.tick(self.bound as usize, 0, self.stats.generated) {
             Ok(()) => false,
             Err(error) => {

@@ -45,6 +45,7 @@ mod layered;
 mod linear_conflict;
 mod node;
 mod packed;
+mod parallel_ida_star;
 mod pattern_db;
 mod pattern_db_file;
 mod reduce;
@@ -68,6 +69,7 @@ pub use crate::heuristic::{Estimate, Heuristic, Manhattan, ManhattanEstimate, Ma
 pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
+pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::FORMAT_VERSION;
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};

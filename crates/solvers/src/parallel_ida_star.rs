@@ -1,0 +1,369 @@
+//! IDA* on several threads: each iteration's tree cut, a few moves below
+//! the start, into subtrees that the threads take one at a time.
+//!
+//! An iteration bounded by `b` visits the same nodes however it is cut, so
+//! the iterations and their bounds are those of [`crate::ida_star`], and the
+//! first iteration that reaches the target finds a shortest path. Which
+//! shortest path, and how many nodes the last iteration generates before
+//! the threads stop, depend on the threads' timing.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
+
+use crate::heuristic::{Estimate, Heuristic};
+use crate::ida_star::{search_subtree, Subtree};
+use crate::{answer_without_search, Answer, Budget, SearchError, Stats};
+
+/// The depth at which an iteration's tree is cut into subtrees: about two
+/// thousand of them on 4x4 (fewer where the estimate prunes near the
+/// start), so that the threads finish their last subtrees close together.
+const CUT_DEPTH: u32 = 10;
+
+/// Iterations that generate fewer nodes than this run on one thread: they
+/// take milliseconds, and starting threads would cost more than it saves.
+const PARALLEL_FROM: u64 = 1 << 20;
+
+/// A shortest path from `start` to `target` by IDA* with `heuristic` on
+/// `threads` threads (see the module's documentation). Iterations run on
+/// this thread alone while the last one generated under a million nodes.
+/// `stats.generated` counts every node of every iteration, but of the last
+/// only the subtrees searched to their end. The budget's time limit and
+/// largest length apply; its progress is reported once per iteration.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{parallel_ida_star, Budget, LinearConflict};
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "5 1 3 4 9 2 7 8 13 6 10 12 14 11 15 _").unwrap();
+/// let answer = parallel_ida_star(&start, &Board::goal(shape), LinearConflict, 2, &mut Budget::default()).unwrap();
+/// assert_eq!(answer.length(), Some(12));
+/// ```
+pub fn parallel_ida_star<H>(
+    start: &Board,
+    target: &Board,
+    heuristic: H,
+    threads: usize,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError>
+where
+    H: Heuristic + Sync,
+{
+    deepen(start, target, heuristic, threads, PARALLEL_FROM, budget)
+}
+
+/// [`parallel_ida_star`], with iterations cut into subtrees once the last
+/// generated `parallel_from` nodes.
+fn deepen<H>(
+    start: &Board,
+    target: &Board,
+    heuristic: H,
+    threads: usize,
+    parallel_from: u64,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError>
+where
+    H: Heuristic + Sync,
+{
+    if let Some(answer) = answer_without_search(start, target)? {
+        return Ok(answer);
+    }
+    let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+    let started = Instant::now();
+    let max_length = budget
+        .max_length
+        .map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
+    let mut stats = Stats {
+        expanded: 0,
+        generated: 1,
+    };
+    let mut bound = h;
+    let mut last_iteration = 0;
+    while bound <= max_length {
+        if let Some(progress) = budget.progress.as_mut() {
+            progress(&crate::Progress {
+                depth: bound as usize,
+                stored: 0,
+                generated: stats.generated,
+                elapsed: started.elapsed(),
+            });
+        }
+        let remaining = budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
+        let (end, counted) = if last_iteration < parallel_from {
+            // A small iteration: on this thread, from the start.
+            let (estimate, _) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+            let mut budget = Budget {
+                time_limit: remaining,
+                ..Budget::default()
+            };
+            let place = (start.tiles(), start.blank(), target);
+            let never = AtomicBool::new(false);
+            match search_subtree(estimate, place, (0, h, NO_MOVE), bound, &mut budget, &never) {
+                Subtree::Found(path) => (End::Found(path), Stats::default()),
+                Subtree::Stopped(error) => (End::Error(error.expect("nothing else stops it")), Stats::default()),
+                Subtree::Exhausted { next_bound, stats } => (End::Exhausted(next_bound), stats),
+            }
+        } else {
+            // The cut: the nodes `CUT_DEPTH` moves down within the bound,
+            // in Korf's order, or the target if it is nearer.
+            let mut cut = Cut {
+                neighbours: start.shape().neighbours(),
+                target: target.tiles(),
+                bound,
+                next_bound: u32::MAX,
+                stats: Stats::default(),
+                nodes: Vec::new(),
+                path: Vec::new(),
+            };
+            if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, NO_MOVE) {
+                (End::Found(cut.path), cut.stats)
+            } else {
+                let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), remaining);
+                let end = match outcome.end {
+                    End::Exhausted(next_bound) => End::Exhausted(next_bound.min(cut.next_bound)),
+                    end => end,
+                };
+                let stats = Stats {
+                    expanded: cut.stats.expanded + outcome.stats.expanded,
+                    generated: cut.stats.generated + outcome.stats.generated,
+                };
+                (end, stats)
+            }
+        };
+        stats.expanded += counted.expanded;
+        stats.generated += counted.generated;
+        last_iteration = counted.generated;
+        match end {
+            End::Found(path) => {
+                return Ok(Answer {
+                    path: Some(path),
+                    stats,
+                })
+            }
+            End::Error(error) => return Err(error),
+            // Every iteration raises the bound (see `ida_star`).
+            End::Exhausted(next_bound) => bound = next_bound,
+        }
+    }
+    Err(SearchError::TooLong {
+        max_length: budget.max_length.unwrap_or(u32::MAX as usize),
+    })
+}
+
+/// A node where the cut leaves the tree: a subtree's root.
+struct Node {
+    tiles: u64,
+    blank: u8,
+    g: u32,
+    h: u32,
+    last: u8,
+    /// The moves from the start.
+    path: Vec<Move>,
+}
+
+/// An iteration's tree down to [`CUT_DEPTH`].
+struct Cut {
+    neighbours: &'static [[u8; 4]; MAX_CELLS],
+    target: u64,
+    bound: u32,
+    /// The smallest `f` above the bound met above the cut.
+    next_bound: u32,
+    stats: Stats,
+    nodes: Vec<Node>,
+    /// The moves from the start to the current node.
+    path: Vec<Move>,
+}
+
+impl Cut {
+    /// Walks the tree below the board `tiles` as IDA* does, keeping the
+    /// nodes at the cut's depth; whether it reached the target (then
+    /// `path` leads there).
+    fn collect<E: Estimate>(&mut self, estimate: &mut E, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
+        if g == CUT_DEPTH {
+            let path = self.path.clone();
+            let blank = blank as u8;
+            self.nodes.push(Node {
+                tiles,
+                blank,
+                g,
+                h,
+                last,
+                path,
+            });
+            return false;
+        }
+        self.stats.expanded += 1;
+        for mv in Move::ALL {
+            let next = self.neighbours[blank][mv as usize];
+            if next == u8::MAX || Move::undoes(mv as u8, last) {
+                continue;
+            }
+            let next = next as usize;
+            self.stats.generated += 1;
+            // The tile in `next` slides into `blank` (see `slide_core::slide`).
+            let tile = ((tiles >> (4 * next)) & 0xF) as usize;
+            let child = tiles ^ ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
+            let (child_h, undo) = estimate.moved(h, child, tile, next, blank);
+            let f = g + 1 + child_h;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+            } else {
+                self.path.push(mv);
+                if child == self.target || self.collect(estimate, child, next, g + 1, child_h, mv as u8) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            estimate.undo(tile, next, blank, undo);
+        }
+        false
+    }
+}
+
+/// How the subtrees of one iteration ended.
+enum End {
+    Found(Vec<Move>),
+    Error(SearchError),
+    /// None reached the target: the smallest `f` above the bound.
+    Exhausted(u32),
+}
+
+/// What [`run_subtrees`] found, and the nodes it generated and expanded.
+struct Outcome {
+    end: End,
+    stats: Stats,
+}
+
+/// Searches the subtrees below `cut`'s nodes on `workers` threads, each taking the next subtree in order until
+/// none is left or one reaches the target.
+fn run_subtrees<H: Heuristic + Sync>(
+    heuristic: &H,
+    target: &Board,
+    cut: &Cut,
+    workers: usize,
+    time_limit: Option<std::time::Duration>,
+) -> Outcome {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    // The first subtree (in order) to reach the target, or the first error.
+    let ended: Mutex<Option<(usize, End)>> = Mutex::new(None);
+    let work = || {
+        let mut budget = Budget {
+            time_limit,
+            ..Budget::default()
+        };
+        let mut next_bound = u32::MAX;
+        let mut counted = Stats::default();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= cut.nodes.len() || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let node = &cut.nodes[index];
+            let board = Board::from_tiles(target.shape(), node.tiles).expect("a search's board is valid");
+            let (estimate, _) = heuristic
+                .start(&board, target)
+                .expect("the heuristic serves the target");
+            let place = (node.tiles, node.blank as usize, target);
+            let at = (node.g, node.h, node.last);
+            let end = match search_subtree(estimate, place, at, cut.bound, &mut budget, &stop) {
+                Subtree::Exhausted {
+                    next_bound: bound,
+                    stats,
+                } => {
+                    next_bound = next_bound.min(bound);
+                    counted.expanded += stats.expanded;
+                    counted.generated += stats.generated;
+                    continue;
+                }
+                Subtree::Stopped(None) => break,
+                Subtree::Stopped(Some(error)) => End::Error(error),
+                Subtree::Found(moves) => End::Found(node.path.iter().chain(&moves).copied().collect()),
+            };
+            stop.store(true, Ordering::Relaxed);
+            let mut ended = ended.lock().expect("no thread panics holding the lock");
+            if ended.as_ref().map_or(true, |(first, _)| index < *first) {
+                *ended = Some((index, end));
+            }
+            break;
+        }
+        (next_bound, counted)
+    };
+    let results: Vec<(u32, Stats)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..workers).map(|_| scope.spawn(&work)).collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().expect("a search thread does not panic"))
+            .collect()
+    });
+    let stats = Stats {
+        expanded: results.iter().map(|(_, stats)| stats.expanded).sum(),
+        generated: results.iter().map(|(_, stats)| stats.generated).sum(),
+    };
+    let end = match ended.into_inner().expect("no thread panicked") {
+        Some((_, end)) => end,
+        None => End::Exhausted(results.iter().map(|&(bound, _)| bound).min().unwrap_or(u32::MAX)),
+    };
+    Outcome { end, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use slide_core::{factorial, unrank, Shape, SplitMix64};
+
+    use super::*;
+    use crate::{ida_star, DistanceTable, LinearConflict, Manhattan};
+
+    /// Checks that `answer` leads from `start` to `target` in `length` moves.
+    fn check(start: &Board, target: &Board, answer: &Answer, length: Option<usize>) {
+        assert_eq!(answer.length(), length, "{start}");
+        if let Some(path) = &answer.path {
+            let end = path.iter().try_fold(*start, |board, &mv| board.apply(mv));
+            assert_eq!(end.as_ref(), Some(target), "{start}: the path replays to the target");
+        }
+    }
+
+    #[test]
+    fn every_iteration_cut_into_subtrees_still_finds_shortest_paths() {
+        // Every 97th 3x3 position, cut from the first iteration on, on
+        // three threads: the lengths of the distance table.
+        let shape = Shape::new(3, 3).unwrap();
+        let goal = Board::goal(shape);
+        let table = DistanceTable::for_target(&goal).unwrap();
+        for rank in (0..factorial(9)).step_by(97) {
+            let start = unrank(shape, rank).unwrap();
+            let answer = deepen(&start, &goal, Manhattan, 3, 0, &mut Budget::default()).unwrap();
+            check(&start, &goal, &answer, table.distance(&start));
+        }
+        // 4x4 walks, against one-thread IDA*.
+        let shape = Shape::new(4, 4).unwrap();
+        let goal = Board::goal(shape);
+        let mut random = SplitMix64::new(5);
+        for _ in 0..20 {
+            let start = random.scramble(&goal, 45);
+            let length = ida_star(&start, &goal, LinearConflict).unwrap().length();
+            let answer = deepen(&start, &goal, LinearConflict, 2, 0, &mut Budget::default()).unwrap();
+            check(&start, &goal, &answer, length);
+        }
+    }
+
+    #[test]
+    fn a_limit_stops_every_thread() {
+        let shape = Shape::new(4, 4).unwrap();
+        let start = Board::parse(shape, "_ 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1").unwrap();
+        let mut budget = Budget {
+            time_limit: Some(std::time::Duration::from_millis(200)),
+            ..Budget::default()
+        };
+        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, &mut budget).unwrap_err();
+        assert!(matches!(error, SearchError::OutOfTime { .. }), "{error}");
+        let mut budget = Budget {
+            max_length: Some(40),
+            ..Budget::default()
+        };
+        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, &mut budget).unwrap_err();
+        assert_eq!(error, SearchError::TooLong { max_length: 40 });
+    }
+}
