@@ -292,7 +292,7 @@ fn run_subtrees<H: Heuristic + Sync>(
         (next_bound, counted)
     };
     let results: Vec<(u32, Stats)> = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..workers).map(|_| scope.spawn(&work)).collect();
+        let threads: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
         threads
             .into_iter()
             .map(|thread| thread.join().expect("a search thread does not panic"))
