@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use itertools::Itertools;
 use slide_core::{Board, Shape, SplitMix64};
 use slide_solvers::{
-    astar_with, bidirectional_bfs_with, ida_star_with, Answer, Budget, Heuristic, LinearConflict, MaxOf, SearchError,
-    Split, WalkingDistance,
+    astar_with, bidirectional_bfs_with, check_split, ida_star_with, Answer, Budget, Heuristic, LinearConflict, MaxOf,
+    SearchError, Split, WalkingDistance,
 };
 
 /// The command's usage, for `--help` and for mistakes.
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         let mut random = SplitMix64::new((rows * 16 + cols) as u64);
         let starts: Vec<Board> = (0..positions).map(|_| random.solvable_board(&goal)).collect();
         let limit = Duration::from_secs_f64(seconds);
-        let (estimate, cells) = if Split::SixSixThree.check_target(&goal).is_ok() {
+        let (estimate, cells) = if check_split(Split::SixSixThree, &goal).is_ok() {
             let pdb = match slide_pdb::load_or_build(&slide_pdb::cache_dir(), Split::SixSixThree, shape, goal.blank()) {
                 Ok((pdb, _)) => pdb,
                 Err(e) => {

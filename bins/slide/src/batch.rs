@@ -13,7 +13,7 @@ use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::large::{self, is_large, Reduced};
 use crate::output::{answer_json, batch_line};
-use crate::plan::{databases, Instance, Plan};
+use crate::plan::{tables, Instance, Plan};
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance.
@@ -66,7 +66,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     } else {
         Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
     };
-    let databases = databases();
+    let tables = tables(false);
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -115,9 +115,9 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                     time_limit: args.limits.timeout,
                     ..Budget::default()
                 };
-                let answer = plan.run(&instance, &databases, &mut budget);
+                let answer = plan.run(&instance, &tables, &mut budget);
                 answer.map(|answer| {
-                    let name = plan.name(&instance.goal);
+                    let name = plan.name(&instance.goal, &tables);
                     Solved::Small(instance, answer, name, started.elapsed().as_secs_f64())
                 })
             }

@@ -1,12 +1,15 @@
 //! Which search solves an instance, and running it.
 
 use itertools::Itertools;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use slide_core::{Board, MoveOrder, Shape};
 use slide_pdb::Databases;
 use slide_solvers::{
-    all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
-    ida_star_in_order, parallel_ida_star, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict,
-    Manhattan, MaxOf, SearchError, Split, WalkingDistance, DENSE_MAX_CELLS,
+    all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, check_split, ida_star_all,
+    ida_star_in_order, parallel_ida_star, partition_for, shortest_path_in_order, AdditivePdb, AllPaths, Answer, Budget,
+    Heuristic, LinearConflict, Manhattan, MaxOf, Progress, SearchError, Split, WalkingDistance, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
@@ -15,10 +18,46 @@ use crate::error::{bad_input, say, CliError};
 /// The split whose pattern databases the command line uses.
 pub(crate) const SPLIT: Split = Split::SixSixThree;
 
+/// The split `slide solve` uses while [`SPLIT`]'s tables for the goal are
+/// not in the cache: it builds in about a third of a second where 6-6-3
+/// takes three (2 cores), and solves random 15-puzzles in a tenth of a
+/// second.
+const QUICK_SPLIT: Split = Split::FiveFiveFive;
+
+/// How long a search with the quick split's tables runs before the
+/// strong tables are built and the search starts over with them.
+const QUICK_TRIAL: Duration = Duration::from_secs(2);
+
 /// The command line's pattern databases, from the cache folder; a line on
 /// standard error says when built tables cannot be saved there.
-pub(crate) fn databases() -> Databases {
-    Databases::new(slide_pdb::cache_dir(), SPLIT).with_notice(|line| say(&format!("warning: {line}")))
+pub(crate) struct Tables {
+    strong: Databases,
+    /// For one board: [`QUICK_SPLIT`]'s tables, tried first while the
+    /// strong ones are not cached. A batch of boards builds the strong ones.
+    quick: Option<Databases>,
+    /// Whether the last search with pattern databases used the quick ones.
+    quick_used: AtomicBool,
+}
+
+/// The command line's tables: with `quick_first`, a board whose strong
+/// tables are not cached is tried with the quick ones first.
+pub(crate) fn tables(quick_first: bool) -> Tables {
+    let databases =
+        |split| Databases::new(slide_pdb::cache_dir(), split).with_notice(|line| say(&format!("warning: {line}")));
+    Tables {
+        strong: databases(SPLIT),
+        quick: quick_first.then(|| databases(QUICK_SPLIT)),
+        quick_used: AtomicBool::new(false),
+    }
+}
+
+impl Tables {
+    /// The quick tables' split, when they are to be tried for `goal`.
+    fn quick_for(&self, goal: &Board) -> Option<&Databases> {
+        self.quick
+            .as_ref()
+            .filter(|quick| check_split(quick.split(), goal).is_ok() && !self.strong.ready(goal))
+    }
 }
 
 /// A start and its goal, read and checked.
@@ -101,7 +140,7 @@ impl Plan {
         let goal = &instance.goal;
         let (rows, cols) = (goal.shape().rows(), goal.shape().cols());
         let walking_distance_wins = rows * cols == 12 && rows.min(cols) == 3;
-        let strongest = if SPLIT.check_target(goal).is_ok() && !walking_distance_wins {
+        let strongest = if check_split(SPLIT, goal).is_ok() && !walking_distance_wins {
             HeuristicArg::Pdb
         } else if WalkingDistance.estimate(goal, goal).is_ok() {
             HeuristicArg::WalkingDistance
@@ -119,16 +158,22 @@ impl Plan {
         }
     }
 
-    /// The plan's name in output for boards going to `goal`: `bfs`,
-    /// `bidirectional_bfs`, `ida_star/manhattan`, `ida_star/pdb-6-6-3`...
-    pub(crate) fn name(self, goal: &Board) -> String {
+    /// The plan's name in output for boards going to `goal`, after a
+    /// search with `tables`: `bfs`, `bidirectional_bfs`, `ida_star/manhattan`,
+    /// `ida_star/pdb-6-6-3`...
+    pub(crate) fn name(self, goal: &Board, tables: &Tables) -> String {
+        let split = if tables.quick_used.load(Ordering::Relaxed) {
+            QUICK_SPLIT
+        } else {
+            SPLIT
+        };
         let estimate = |heuristic: HeuristicArg| match heuristic {
             HeuristicArg::Manhattan => Manhattan.name(),
             HeuristicArg::LinearConflict => LinearConflict.name(),
             HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
-            HeuristicArg::Pdb => match SPLIT.partition_for(goal.shape(), goal.blank()) {
+            HeuristicArg::Pdb => match partition_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
-                Err(_) => format!("pdb-{}", SPLIT.name()),
+                Err(_) => format!("pdb-{}", split.name()),
             },
         };
         match self {
@@ -161,13 +206,8 @@ impl Plan {
     /// its goal) is answered, so no table is built for it; pattern databases
     /// come from `databases`, built there on first need. The search spends
     /// at most `budget`.
-    pub(crate) fn run(
-        self,
-        instance: &Instance,
-        databases: &Databases,
-        budget: &mut Budget,
-    ) -> Result<Answer, CliError> {
-        match self.run_asking(instance, databases, Ask::ONE, budget)? {
+    pub(crate) fn run(self, instance: &Instance, tables: &Tables, budget: &mut Budget) -> Result<Answer, CliError> {
+        match self.run_asking(instance, tables, Ask::ONE, budget)? {
             Outcome::One(answer) => Ok(answer),
             Outcome::All(_) => unreachable!("one path was asked for"),
         }
@@ -179,7 +219,7 @@ impl Plan {
     pub(crate) fn run_asking(
         self,
         instance: &Instance,
-        databases: &Databases,
+        tables: &Tables,
         ask: Ask,
         budget: &mut Budget,
     ) -> Result<Outcome, CliError> {
@@ -189,7 +229,7 @@ impl Plan {
             Plan::Bfs | Plan::Bidi | Plan::Table => None,
         };
         if heuristic == Some(HeuristicArg::Pdb) {
-            if let Err(mismatch) = databases.split().check_target(goal) {
+            if let Err(mismatch) = check_split(SPLIT, goal) {
                 return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
             }
         }
@@ -227,11 +267,41 @@ impl Plan {
             HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
             HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
             HeuristicArg::Pdb => {
-                let pdb = databases.for_target(goal).map_err(|e| CliError {
-                    status: 1,
-                    message: e.to_string(),
-                })?;
-                run.with(pdb.expect("the split fits the goal"), budget)
+                fn tables_for<'d>(databases: &'d Databases, goal: &Board) -> Result<&'d AdditivePdb, CliError> {
+                    let pdb = databases.for_target(goal).map_err(|e| CliError {
+                        status: 1,
+                        message: e.to_string(),
+                    })?;
+                    Ok(pdb.expect("the split fits the goal"))
+                }
+                tables.quick_used.store(false, Ordering::Relaxed);
+                let limit = budget.time_limit;
+                if let Some(quick) = tables.quick_for(goal) {
+                    // The quick tables first; if they take too long, the
+                    // strong ones, in the time that is left.
+                    let started = Instant::now();
+                    let mut trial = Budget {
+                        time_limit: Some(limit.map_or(QUICK_TRIAL, |limit| limit.min(QUICK_TRIAL))),
+                        progress: budget.progress.as_mut().map(|p| &mut **p as &mut dyn FnMut(&Progress)),
+                        ..*budget
+                    };
+                    match run.with(tables_for(quick, goal)?, &mut trial) {
+                        Err(SearchError::OutOfTime { .. }) if !limit.is_some_and(|limit| limit <= QUICK_TRIAL) => {
+                            budget.time_limit = limit.map(|limit| limit.saturating_sub(started.elapsed()));
+                        }
+                        outcome => {
+                            tables.quick_used.store(true, Ordering::Relaxed);
+                            return Ok(outcome?);
+                        }
+                    }
+                }
+                run.with(tables_for(&tables.strong, goal)?, budget)
+                    .map_err(|error| match error {
+                        SearchError::OutOfTime { .. } => SearchError::OutOfTime {
+                            limit: limit.unwrap_or_default(),
+                        },
+                        error => error,
+                    })
             }
         };
         Ok(outcome?)

@@ -10,7 +10,7 @@ use slide_solvers::{state_memory, Budget, Progress};
 use crate::args::SolveArgs;
 use crate::error::{bad_input, CliError};
 use crate::output::{all_paths_output, answer_json, answer_text};
-use crate::plan::{databases, Ask, Instance, Outcome, Plan};
+use crate::plan::{tables, Ask, Instance, Outcome, Plan, Tables};
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
@@ -32,7 +32,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         all: args.all.then(|| args.limit.unwrap_or(usize::MAX)),
     };
     let plan = plan.for_ask(ask, instance.start.shape())?;
-    let databases = databases();
+    let tables = tables(true);
     // On a terminal, a long search says how it goes.
     let spinner = std::io::stderr().is_terminal().then(|| {
         let spinner = ProgressBar::new_spinner();
@@ -41,7 +41,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     });
     let mut show_progress = |progress: &Progress| {
         if let Some(spinner) = &spinner {
-            spinner.set_message(describe(plan, &instance.goal, progress));
+            spinner.set_message(describe(plan, &instance.goal, &tables, progress));
             spinner.tick();
         }
     };
@@ -52,7 +52,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         ..Budget::default()
     };
     let started = Instant::now();
-    let outcome = plan.run_asking(&instance, &databases, ask, &mut budget);
+    let outcome = plan.run_asking(&instance, &tables, ask, &mut budget);
     if let Some(spinner) = &spinner {
         spinner.finish_and_clear();
     }
@@ -63,7 +63,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
             return Ok(all_paths_output(
                 &instance,
                 all.as_ref(),
-                &plan.name(&instance.goal),
+                &plan.name(&instance.goal, &tables),
                 seconds,
                 order,
                 args.json,
@@ -71,7 +71,14 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         }
     };
     if args.json {
-        let mut object = answer_json(&instance, &answer, &plan.name(&instance.goal), seconds, None, args.show);
+        let mut object = answer_json(
+            &instance,
+            &answer,
+            &plan.name(&instance.goal, &tables),
+            seconds,
+            None,
+            args.show,
+        );
         if let (Some(order), Some(path)) = (args.order, &answer.path) {
             object["path"] = order.write(path).into();
         }
@@ -82,19 +89,19 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
 
 /// A running search's progress in words: its layer or bound, the states it
 /// stores, the nodes it made and how fast.
-fn describe(plan: Plan, goal: &Board, progress: &Progress) -> String {
+fn describe(plan: Plan, goal: &Board, tables: &Tables, progress: &Progress) -> String {
     let seconds = progress.elapsed.as_secs_f64().max(1e-9);
     let rate = progress.generated as f64 / seconds / 1e6;
     match plan {
         Plan::IdaStar(_) | Plan::Astar(_) => format!(
             "{}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
-            plan.name(goal),
+            plan.name(goal, tables),
             progress.depth,
             progress.generated
         ),
         Plan::Bfs | Plan::Bidi | Plan::Table => format!(
             "{}: depth {}, {} states stored (at most {}), {rate:.1} M nodes/s, {seconds:.0} s",
-            plan.name(goal),
+            plan.name(goal, tables),
             progress.depth,
             progress.stored,
             state_memory(progress.stored)

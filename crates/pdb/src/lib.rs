@@ -31,7 +31,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape, MAX_CELLS};
-use slide_solvers::{ida_star, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION};
+use slide_solvers::{
+    check_split, ida_star, partition_for, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION,
+};
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
 /// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
@@ -115,7 +117,7 @@ impl fmt::Display for CacheError {
 impl std::error::Error for CacheError {}
 
 /// The databases of `split` for targets of `shape` with the blank in
-/// `blank` (see [`Split::partition_for`]), from the files in `dir`,
+/// `blank` (see [`partition_for`]), from the files in `dir`,
 /// building (and saving) those that are missing or unusable.
 pub fn load_or_build(
     dir: &Path,
@@ -123,9 +125,7 @@ pub fn load_or_build(
     shape: Shape,
     blank: usize,
 ) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
-    let partition = split
-        .partition_for(shape, blank)
-        .map_err(|e| CacheError(e.to_string()))?;
+    let partition = partition_for(split, shape, blank).map_err(|e| CacheError(e.to_string()))?;
     load_or_build_partition(dir, shape, &partition, blank)
 }
 
@@ -349,11 +349,30 @@ impl Databases {
         self.split
     }
 
+    /// Whether the databases for `target` can be had without building:
+    /// loaded already, or every pattern's file in the cache at its size
+    /// (its contents are checked when it is read). False when the split
+    /// does not fit `target`.
+    pub fn ready(&self, target: &Board) -> bool {
+        let shape = target.shape();
+        let Ok(partition) = partition_for(self.split, shape, target.blank()) else {
+            return false;
+        };
+        if self.by_goal[shape.index() * MAX_CELLS + target.blank()].get().is_some() {
+            return true;
+        }
+        partition.iter().all(|cells| {
+            let path = self.dir.join(file_name(shape, target.blank(), cells));
+            let size = PatternDb::file_size(shape, cells.len());
+            std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file() && metadata.len() == size)
+        })
+    }
+
     /// The databases that serve `target`, loaded or built the first time a
     /// target with its blank cell asks; `None` when the split does not fit
-    /// `target` (see [`Split::check_target`]).
+    /// `target` (see [`check_split`]).
     pub fn for_target(&self, target: &Board) -> Result<Option<&AdditivePdb>, CacheError> {
-        if self.split.check_target(target).is_err() {
+        if check_split(self.split, target).is_err() {
             return Ok(None);
         }
         let shape = target.shape();

@@ -194,89 +194,34 @@ fn deepen<H: Heuristic>(
     })
 }
 
-/// How the search below one node of an iteration ended.
-pub(crate) enum Subtree {
-    /// It reached the target: the moves from the node.
-    Found(Vec<Move>),
-    /// It did not: the smallest `f` above the bound, and the nodes
-    /// generated and expanded.
-    Exhausted { next_bound: u32, stats: Stats },
-    /// `cancel` was set, or the budget ran out.
-    Stopped(Option<SearchError>),
-}
-
-/// One subtree of an IDA* iteration bounded by `bound`: the search below
-/// the board `tiles` (blank in `blank`), `g` moves from the start with
-/// estimate `h` (which `estimate` follows), reached by the move `last`, in
-/// Korf's order. It stops early when `cancel` is set.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn search_subtree<E: Estimate>(
-    estimate: E,
-    (tiles, blank, target): (u64, usize, &Board),
-    (g, h, last): (u32, u32, u8),
-    bound: u32,
-    budget: &mut Budget,
-    cancel: &AtomicBool,
-) -> Subtree {
-    let mut search = Search {
-        neighbours: target.shape().neighbours(),
-        target: target.tiles(),
-        path: Vec::new(),
-        stats: Stats {
-            expanded: 0,
-            generated: 0,
-        },
-        next_bound: u32::MAX,
-        estimate,
-        watch: Watch::new(budget),
-        stopped: None,
-        bound,
-        order: Move::ALL,
-        all: None,
-        cancel: Some(cancel),
-        cancelled: false,
-    };
-    let found = search.dfs::<true>(tiles, blank, g, h, last);
-    if search.cancelled || search.stopped.is_some() {
-        Subtree::Stopped(search.stopped)
-    } else if found {
-        Subtree::Found(search.path)
-    } else {
-        Subtree::Exhausted {
-            next_bound: search.next_bound,
-            stats: search.stats,
-        }
-    }
-}
-
 /// Nodes expanded between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 14;
 
 /// The state of one IDA* run.
-struct Search<'b, 'a, E> {
-    neighbours: &'static [[u8; 4]; MAX_CELLS],
+pub(crate) struct Search<'b, 'a, E> {
+    pub(crate) neighbours: &'static [[u8; 4]; MAX_CELLS],
     /// The target's packed tiles.
-    target: u64,
+    pub(crate) target: u64,
     /// The moves from the start to the current board.
-    path: Vec<Move>,
-    stats: Stats,
+    pub(crate) path: Vec<Move>,
+    pub(crate) stats: Stats,
     /// The smallest `f` that exceeded the current bound.
-    next_bound: u32,
+    pub(crate) next_bound: u32,
     /// The heuristic's estimate, following the board.
-    estimate: E,
+    pub(crate) estimate: E,
     /// The clock of the budget, and why the search stopped early, if it did.
-    watch: Watch<'b, 'a>,
-    stopped: Option<SearchError>,
+    pub(crate) watch: Watch<'b, 'a>,
+    pub(crate) stopped: Option<SearchError>,
     /// The current iteration's bound on `g + h`.
-    bound: u32,
+    pub(crate) bound: u32,
     /// The order the blank's moves are tried in.
-    order: [Move; 4],
+    pub(crate) order: [Move; 4],
     /// When every shortest path is wanted: those found so far.
-    all: Option<AllPaths>,
+    pub(crate) all: Option<AllPaths>,
     /// Set by another thread when this search should stop (see
     /// `parallel_ida_star.rs`), and whether it did stop for it.
-    cancel: Option<&'b AtomicBool>,
-    cancelled: bool,
+    pub(crate) cancel: Option<&'b AtomicBool>,
+    pub(crate) cancelled: bool,
 }
 
 impl<E: Estimate> Search<'_, '_, E> {
@@ -318,7 +263,7 @@ impl<E: Estimate> Search<'_, '_, E> {
     /// the move that led here. The board travels in arguments, in
     /// registers, rather than in the search's fields. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
-    fn dfs<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
+    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
         self.stats.expanded += 1;
         if self.stats.expanded % NODES_PER_TICK == 0 && self.tick() {
             return true;

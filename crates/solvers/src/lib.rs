@@ -51,6 +51,7 @@ mod pattern_db_file;
 mod reduce;
 mod reduce_twelve;
 mod scratch;
+mod split_for_shape;
 mod visited;
 mod walking_distance;
 
@@ -75,6 +76,7 @@ pub use crate::pattern_db_file::FORMAT_VERSION;
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
 pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};
 pub use crate::scratch::Scratch;
+pub use crate::split_for_shape::{check_split, partition_for};
 pub use crate::visited::DENSE_MAX_CELLS;
 pub use crate::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
 

@@ -13,8 +13,9 @@ use std::time::Instant;
 
 use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
 
+use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic};
-use crate::ida_star::{search_subtree, Subtree};
+use crate::ida_star::Search;
 use crate::{answer_without_search, Answer, Budget, SearchError, Stats};
 
 /// The depth at which an iteration's tree is cut into subtrees: about two
@@ -142,6 +143,13 @@ where
                     stats,
                 })
             }
+            // Each iteration ran with the time that was left: the error
+            // names the whole limit.
+            End::Error(SearchError::OutOfTime { .. }) => {
+                return Err(SearchError::OutOfTime {
+                    limit: budget.time_limit.unwrap_or_default(),
+                })
+            }
             End::Error(error) => return Err(error),
             // Every iteration raises the bound (see `ida_star`).
             End::Exhausted(next_bound) => bound = next_bound,
@@ -150,6 +158,61 @@ where
     Err(SearchError::TooLong {
         max_length: budget.max_length.unwrap_or(u32::MAX as usize),
     })
+}
+
+/// How the search below one node of an iteration ended.
+enum Subtree {
+    /// It reached the target: the moves from the node.
+    Found(Vec<Move>),
+    /// It did not: the smallest `f` above the bound, and the nodes
+    /// generated and expanded.
+    Exhausted { next_bound: u32, stats: Stats },
+    /// `cancel` was set, or the budget ran out.
+    Stopped(Option<SearchError>),
+}
+
+/// One subtree of an IDA* iteration bounded by `bound`: the search below
+/// the board `tiles` (blank in `blank`), `g` moves from the start with
+/// estimate `h` (which `estimate` follows), reached by the move `last`, in
+/// Korf's order. It stops early when `cancel` is set.
+#[allow(clippy::too_many_arguments)]
+fn search_subtree<E: Estimate>(
+    estimate: E,
+    (tiles, blank, target): (u64, usize, &Board),
+    (g, h, last): (u32, u32, u8),
+    bound: u32,
+    budget: &mut Budget,
+    cancel: &AtomicBool,
+) -> Subtree {
+    let mut search = Search {
+        neighbours: target.shape().neighbours(),
+        target: target.tiles(),
+        path: Vec::new(),
+        stats: Stats {
+            expanded: 0,
+            generated: 0,
+        },
+        next_bound: u32::MAX,
+        estimate,
+        watch: Watch::new(budget),
+        stopped: None,
+        bound,
+        order: Move::ALL,
+        all: None,
+        cancel: Some(cancel),
+        cancelled: false,
+    };
+    let found = search.dfs::<true>(tiles, blank, g, h, last);
+    if search.cancelled || search.stopped.is_some() {
+        Subtree::Stopped(search.stopped)
+    } else if found {
+        Subtree::Found(search.path)
+    } else {
+        Subtree::Exhausted {
+            next_bound: search.next_bound,
+            stats: search.stats,
+        }
+    }
 }
 
 /// A node where the cut leaves the tree: a subtree's root.
@@ -358,7 +421,8 @@ mod tests {
             ..Budget::default()
         };
         let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, &mut budget).unwrap_err();
-        assert!(matches!(error, SearchError::OutOfTime { .. }), "{error}");
+        let limit = std::time::Duration::from_millis(200);
+        assert_eq!(error, SearchError::OutOfTime { limit });
         let mut budget = Budget {
             max_length: Some(40),
             ..Budget::default()

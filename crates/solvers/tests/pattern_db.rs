@@ -5,7 +5,7 @@ mod common;
 
 use common::check_answer;
 use slide_core::{factorial, unrank, Board, Shape, SplitMix64};
-use slide_solvers::{ida_star, AdditivePdb, DistanceTable, Heuristic, LinearConflict, PatternDb, Split};
+use slide_solvers::{ida_star, partition_for, AdditivePdb, DistanceTable, Heuristic, LinearConflict, PatternDb, Split};
 
 #[test]
 fn one_pattern_of_every_tile_is_the_exact_distance() {
@@ -125,7 +125,7 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
         // corners only; the cut along the board takes any cell).
         for blank in [n - 1, n / 2 + 1] {
             for split in [Split::FourFourFourThree, Split::SixSixThree] {
-                let patterns = split.partition_for(shape, blank).unwrap();
+                let patterns = partition_for(split, shape, blank).unwrap();
                 let mut cells: Vec<u8> = patterns.concat();
                 cells.sort_unstable();
                 let expected: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank).collect();
@@ -136,7 +136,7 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
                 assert!(patterns.iter().all(|p| !p.is_empty() && p.len() <= split.largest()));
             }
             // Four-tile patterns build in milliseconds: search with them.
-            let patterns = Split::FourFourFourThree.partition_for(shape, blank).unwrap();
+            let patterns = partition_for(Split::FourFourFourThree, shape, blank).unwrap();
             let patterns: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
             let pdb = AdditivePdb::build(shape, &patterns);
             let goal = Board::goal_with_blank_at(shape, blank);
