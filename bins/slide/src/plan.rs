@@ -285,8 +285,12 @@ impl Plan {
                         progress: budget.progress.as_mut().map(|p| &mut **p as &mut dyn FnMut(&Progress)),
                         ..*budget
                     };
+                    let time_left = match limit {
+                        Some(limit) => limit > QUICK_TRIAL,
+                        None => true,
+                    };
                     match run.with(tables_for(quick, goal)?, &mut trial) {
-                        Err(SearchError::OutOfTime { .. }) if !limit.is_some_and(|limit| limit <= QUICK_TRIAL) => {
+                        Err(SearchError::OutOfTime { .. }) if time_left => {
                             budget.time_limit = limit.map(|limit| limit.saturating_sub(started.elapsed()));
                         }
                         outcome => {
