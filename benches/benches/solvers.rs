@@ -6,8 +6,8 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use slide_benches::plain::{self, Plain};
 use slide_core::{Board, Shape};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, MaxOf, Split,
-    WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, AdditivePdb, Answer, DistanceTable, LinearConflict, Manhattan, MaxOf,
+    Split, WalkingDistance,
 };
 use slide_testdata::{eight_puzzle_set, korf100, korf_goal};
 
@@ -156,6 +156,38 @@ fn fifteen_puzzle(c: &mut Criterion) {
     group.finish();
 }
 
+/// Pattern databases apart: building each split's tables (6-6-3 takes
+/// seconds; `korf100` times it), and IDA* with each split's tables on the
+/// three shortest of Korf's instances.
+fn pattern_databases(c: &mut Criterion) {
+    let goal = korf_goal();
+    let mut instances = korf100();
+    instances.sort_by_key(|instance| instance.optimal);
+    let mut group = c.benchmark_group("4x4/pdb");
+    group.sample_size(10);
+    for split in [Split::FourFourFourThree, Split::FiveFiveFive] {
+        group.bench_function(BenchmarkId::new("build", split.name()), |b| {
+            b.iter(|| AdditivePdb::fifteen_puzzle(black_box(split), goal.blank()).unwrap())
+        });
+    }
+    let dir = slide_pdb::cache_dir();
+    for split in [Split::FourFourFourThree, Split::FiveFiveFive, Split::SixSixThree] {
+        let (pdb, _) = slide_pdb::load_or_build(&dir, split, goal.shape(), goal.blank()).unwrap();
+        for instance in &instances[..3] {
+            let name = format!("search_{}", split.name());
+            group.bench_function(BenchmarkId::new(name, instance.id), |b| {
+                b.iter(|| {
+                    check(
+                        ida_star(black_box(&instance.start), &goal, &pdb).unwrap(),
+                        Some(instance.optimal),
+                    )
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 /// The reduction of boards of any size, on one seeded random board per
 /// size (the `large` binary measures lengths over many boards).
 fn large_boards(c: &mut Criterion) {
@@ -173,5 +205,12 @@ fn large_boards(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, distance_table, eight_puzzle, fifteen_puzzle, large_boards);
+criterion_group!(
+    benches,
+    distance_table,
+    eight_puzzle,
+    fifteen_puzzle,
+    pattern_databases,
+    large_boards
+);
 criterion_main!(benches);

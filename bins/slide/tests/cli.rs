@@ -10,7 +10,11 @@ use slide_solvers::DistanceTable;
 
 /// Runs `slide ARGS` with `input` on standard input; returns status, stdout, stderr.
 fn slide(args: &[&str], input: &str) -> (i32, String, String) {
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
+    slide_in(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"), args, input)
+}
+
+/// [`slide`] with the pattern databases' cache in `cache`.
+fn slide_in(cache: &Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_slide"))
         .args(args)
         .env("SLIDE_CACHE_DIR", cache)
@@ -151,15 +155,38 @@ fn solve_json_has_every_field() {
     );
 }
 
+/// The length and the algorithm of a JSON answer.
+fn length_and_algorithm(json: &str) -> (Option<u64>, Option<String>) {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    (
+        value["length"].as_u64(),
+        value["algorithm"].as_str().map(str::to_string),
+    )
+}
+
 #[test]
 fn fifteen_puzzles_use_pattern_databases() {
-    let (status, stdout, stderr) = slide(&["solve", "2 3 4 0 / 1 5 7 8 / 9 6 10 12 / 13 14 11 15", "--json"], "");
+    let board = "2 3 4 0 / 1 5 7 8 / 9 6 10 12 / 13 14 11 15";
+    // With an empty cache, `solve` builds the quick 5-5-5 tables only.
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quick-first");
+    let _ = std::fs::remove_dir_all(&empty);
+    let (status, stdout, stderr) = slide_in(&empty, &["solve", board, "--json"], "");
     assert_eq!(status, 0, "{stderr}");
-    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
-        (value["length"].as_u64(), value["algorithm"].as_str()),
-        (Some(9), Some("ida_star/pdb-6-6-3"))
+        length_and_algorithm(&stdout),
+        (Some(9), Some("ida_star/pdb-5-5-5".to_string()))
     );
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 3, "three 5-tile tables");
+    // `batch` builds 6-6-3 at once; then `solve` uses it too.
+    for args in [&["batch", "--json"][..], &["solve", board, "--json"]] {
+        let (status, stdout, stderr) = slide(args, board);
+        assert_eq!(status, 0, "{stderr}");
+        let first = stdout.lines().next().unwrap();
+        assert_eq!(
+            length_and_algorithm(first),
+            (Some(9), Some("ida_star/pdb-6-6-3".to_string()))
+        );
+    }
 }
 
 #[test]
@@ -173,9 +200,10 @@ fn boards_of_12_to_16_cells_use_pattern_databases_but_3x4() {
             "ida_star/max(walking-distance,linear-conflict)",
         ),
     ] {
-        let (status, stdout, stderr) = slide(&["solve", board, "--json"], "");
+        // `batch` builds the 6-6-3 split's tables for the shape at once.
+        let (status, stdout, stderr) = slide(&["batch", "--json"], board);
         assert_eq!(status, 0, "{stderr}");
-        let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let value: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
         let args = ["solve", board, "--json", "--heuristic", "linear-conflict"];
         let reference: serde_json::Value = serde_json::from_str(&slide(&args, "").1).unwrap();
         assert!(reference["length"].as_u64().is_some(), "{board} is solvable");
