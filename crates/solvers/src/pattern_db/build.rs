@@ -37,7 +37,7 @@ impl PatternDb {
     /// table needs no second pass and "seen" is one bit at any cell of the
     /// region); a queued state is its tiles' cells, one per nibble, and one
     /// cell of its region. A successor's index is the current index
-    /// moved by the one tile that moved ([`shifted_digit`]), not recomputed.
+    /// moved by the one tile that moved (see `shifted_digit`), not recomputed.
     pub fn build_with_progress(
         shape: Shape,
         goal_cells: &[u8],
