@@ -54,6 +54,25 @@ pub trait Estimate {
     /// move, and what undoing it needs.
     fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo);
 
+    /// [`Estimate::moved`] for a search that only needs the exact estimate
+    /// when it is at most `within`: above it, any value above `within` that
+    /// does not exceed the estimate will do (IDA* cuts such a child off and
+    /// its bound for the next iteration is no larger). An estimate that is
+    /// the larger of several may then skip the rest once one is above
+    /// `within`. The default is [`Estimate::moved`].
+    #[inline]
+    fn moved_within(
+        &mut self,
+        h: u32,
+        tiles: u64,
+        tile: usize,
+        from: usize,
+        to: usize,
+        _within: u32,
+    ) -> (u32, Self::Undo) {
+        self.moved(h, tiles, tile, from, to)
+    }
+
     /// Undoes [`Estimate::moved`]: the tile is back in `from`, the blank in `to`.
     fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo);
 
@@ -112,22 +131,45 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
 }
 
 impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
-    /// Each estimate's undo, and both values before the move.
-    type Undo = (A::Undo, B::Undo, (u32, u32));
+    /// Each estimate's undo (none for the second if it was skipped), and
+    /// both values before the move.
+    type Undo = (A::Undo, Option<B::Undo>, (u32, u32));
 
     #[inline]
-    fn moved(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo) {
+    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo) {
+        self.moved_within(h, tiles, tile, from, to, u32::MAX)
+    }
+
+    /// The second estimate is skipped when the first is above `within`
+    /// (then `values.1` is stale until the move is undone, which the
+    /// search does without looking at the child's estimate again).
+    #[inline]
+    fn moved_within(
+        &mut self,
+        _h: u32,
+        tiles: u64,
+        tile: usize,
+        from: usize,
+        to: usize,
+        within: u32,
+    ) -> (u32, Self::Undo) {
         let before = self.values;
-        let (a, undo_a) = self.first.moved(before.0, tiles, tile, from, to);
-        let (b, undo_b) = self.second.moved(before.1, tiles, tile, from, to);
+        let (a, undo_a) = self.first.moved_within(before.0, tiles, tile, from, to, within);
+        if a > within {
+            self.values.0 = a;
+            return (a, (undo_a, None, before));
+        }
+        let (b, undo_b) = self.second.moved_within(before.1, tiles, tile, from, to, within);
         self.values = (a, b);
-        (a.max(b), (undo_a, undo_b, before))
+        (a.max(b), (undo_a, Some(undo_b), before))
     }
 
     #[inline]
     fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo) {
         self.first.undo(tile, from, to, undo.0);
-        self.second.undo(tile, from, to, undo.1);
+        if let Some(second) = undo.1 {
+            self.second.undo(tile, from, to, second);
+        }
         self.values = undo.2;
     }
 

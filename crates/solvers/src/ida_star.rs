@@ -295,7 +295,11 @@ impl<E: Estimate> Search<'_, '_, E> {
         // for why two XORs move it.
         let tile = ((tiles >> (4 * next)) & 0xF) as usize;
         let child = tiles ^ ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
-        let (child_h, undo) = self.estimate.moved(h, child, tile, next, blank);
+        // Only an `f` below the next iteration's bound as found so far
+        // needs to be exact: it decides whether the child is searched, or
+        // lowers that bound. Above it the child is cut off either way.
+        let within = self.next_bound.saturating_sub(g + 2);
+        let (child_h, undo) = self.estimate.moved_within(h, child, tile, next, blank, within);
         let f = g + 1 + child_h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);

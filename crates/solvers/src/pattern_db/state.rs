@@ -43,9 +43,10 @@ struct View {
 }
 
 /// What undoing a move needs: for each view, the moved tile's pattern's old
-/// index and value.
+/// index and value; and whether the reflected view moved too (see
+/// `moved_within`).
 #[derive(Clone, Copy)]
-pub struct Saved([(u32, u8); 2]);
+pub struct Saved([(u32, u8); 2], bool);
 
 /// The pattern databases' estimate as it follows one search's board.
 pub struct PdbEstimate<'a> {
@@ -212,13 +213,22 @@ impl Estimate for PdbEstimate<'_> {
     /// blank stepped between two of their free cells, in one region, whose
     /// slots hold one value. The estimate is the larger of the views' sums.
     #[inline]
-    fn moved(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
-        let mut saved = Saved([(0, 0); 2]);
+    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
+        self.moved_within(h, tiles, tile, from, to, u32::MAX)
+    }
+
+    /// The reflected view is skipped when the direct one's sum is above
+    /// `within`: its table read is half the work of a move, and most
+    /// children IDA* cuts off are cut off by the direct view alone.
+    #[inline]
+    fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
+        let mut saved = Saved([(0, 0); 2], false);
         saved.0[0] = self.views[0].moved(self.pdb, tiles, tile, from, to);
-        if !self.reflected {
+        if !self.reflected || self.views[0].sum > within {
             return (self.views[0].sum, saved);
         }
         saved.0[1] = self.views[1].moved(self.pdb, tiles, tile, from, to);
+        saved.1 = true;
         (self.views[0].sum.max(self.views[1].sum), saved)
     }
 
@@ -231,7 +241,7 @@ impl Estimate for PdbEstimate<'_> {
     #[inline]
     fn undo(&mut self, tile: usize, from: usize, to: usize, saved: Saved) {
         self.views[0].undo(tile, from, to, saved.0[0]);
-        if self.reflected {
+        if saved.1 {
             self.views[1].undo(tile, from, to, saved.0[1]);
         }
     }
