@@ -220,3 +220,23 @@ fn a_folder_that_cannot_be_written_is_said_once() {
         told[0]
     );
 }
+
+#[test]
+fn databases_are_ready_once_every_file_is_there_at_its_size() {
+    let dir = scratch("ready");
+    // 2x6: a shape of 12 cells, with the 4-4-4-3 split's sizes cut along it.
+    let goal = Board::goal(Shape::new(2, 6).unwrap());
+    let databases = Databases::new(dir.clone(), Split::FourFourFourThree);
+    assert!(!databases.ready(&goal), "an empty folder");
+    assert!(databases.for_target(&goal).unwrap().is_some());
+    assert!(databases.ready(&goal), "loaded");
+    // A new run sees the files; one cut short is not ready.
+    let again = Databases::new(dir.clone(), Split::FourFourFourThree);
+    assert!(again.ready(&goal));
+    let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    assert!(!Databases::new(dir, Split::FourFourFourThree).ready(&goal));
+    // A 3x3 goal has no tables of this split at all.
+    assert!(!again.ready(&Board::goal(Shape::new(3, 3).unwrap())));
+}
