@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bits;
 mod board;
 mod graph;
 mod input;
@@ -32,6 +33,7 @@ mod rank;
 mod shape;
 mod solvable;
 
+pub use crate::bits::count_ones_16;
 pub use crate::board::{slide, Board, BoardError, Grid};
 pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
@@ -42,6 +44,6 @@ pub use crate::large::{
 pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
-pub use crate::rank::{count_ones_16, factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
+pub use crate::rank::{factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
 pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

@@ -149,24 +149,9 @@ fn deepen<H: Heuristic>(
 ) -> Result<(Vec<Move>, Stats, Option<AllPaths>), SearchError> {
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let max_length = budget.max_length;
-    let mut search = Search {
-        neighbours: start.shape().neighbours(),
-        target: target.tiles(),
-        path: Vec::new(),
-        stats: Stats {
-            expanded: 0,
-            generated: 1,
-        },
-        next_bound: u32::MAX,
-        estimate,
-        watch: Watch::new(budget),
-        stopped: None,
-        bound: h,
-        order: order.moves(),
-        all,
-        cancel: None,
-        cancelled: false,
-    };
+    let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all);
+    // The root counts once (see `ida_star`).
+    search.stats.generated = 1;
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
     while search.bound <= bound_limit {
         search.next_bound = u32::MAX;
@@ -199,29 +184,58 @@ const NODES_PER_TICK: u64 = 1 << 14;
 
 /// The state of one IDA* run.
 pub(crate) struct Search<'b, 'a, E> {
-    pub(crate) neighbours: &'static [[u8; 4]; MAX_CELLS],
+    neighbours: &'static [[u8; 4]; MAX_CELLS],
     /// The target's packed tiles.
-    pub(crate) target: u64,
+    target: u64,
     /// The moves from the start to the current board.
     pub(crate) path: Vec<Move>,
     pub(crate) stats: Stats,
     /// The smallest `f` that exceeded the current bound.
     pub(crate) next_bound: u32,
     /// The heuristic's estimate, following the board.
-    pub(crate) estimate: E,
+    estimate: E,
     /// The clock of the budget, and why the search stopped early, if it did.
-    pub(crate) watch: Watch<'b, 'a>,
+    watch: Watch<'b, 'a>,
     pub(crate) stopped: Option<SearchError>,
     /// The current iteration's bound on `g + h`.
-    pub(crate) bound: u32,
+    bound: u32,
     /// The order the blank's moves are tried in.
-    pub(crate) order: [Move; 4],
+    order: [Move; 4],
     /// When every shortest path is wanted: those found so far.
-    pub(crate) all: Option<AllPaths>,
+    all: Option<AllPaths>,
     /// Set by another thread when this search should stop (see
     /// `parallel_ida_star.rs`), and whether it did stop for it.
     pub(crate) cancel: Option<&'b AtomicBool>,
     pub(crate) cancelled: bool,
+}
+
+impl<'b, 'a, E: Estimate> Search<'b, 'a, E> {
+    /// A search for `target` with `estimate` (following the board it will
+    /// start from), iterations bounded by `bound` first.
+    pub(crate) fn new(
+        estimate: E,
+        target: &Board,
+        watch: Watch<'b, 'a>,
+        bound: u32,
+        order: [Move; 4],
+        all: Option<AllPaths>,
+    ) -> Search<'b, 'a, E> {
+        Search {
+            neighbours: target.shape().neighbours(),
+            target: target.tiles(),
+            path: Vec::new(),
+            stats: Stats::default(),
+            next_bound: u32::MAX,
+            estimate,
+            watch,
+            stopped: None,
+            bound,
+            order,
+            all,
+            cancel: None,
+            cancelled: false,
+        }
+    }
 }
 
 impl<E: Estimate> Search<'_, '_, E> {

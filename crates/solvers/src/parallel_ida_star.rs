@@ -184,24 +184,8 @@ fn search_subtree<E: Estimate>(
     budget: &mut Budget,
     cancel: &AtomicBool,
 ) -> Subtree {
-    let mut search = Search {
-        neighbours: target.shape().neighbours(),
-        target: target.tiles(),
-        path: Vec::new(),
-        stats: Stats {
-            expanded: 0,
-            generated: 0,
-        },
-        next_bound: u32::MAX,
-        estimate,
-        watch: Watch::new(budget),
-        stopped: None,
-        bound,
-        order: Move::ALL,
-        all: None,
-        cancel: Some(cancel),
-        cancelled: false,
-    };
+    let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None);
+    search.cancel = Some(cancel);
     let found = search.dfs::<true>(tiles, blank, g, h, last);
     if search.cancelled || search.stopped.is_some() {
         Subtree::Stopped(search.stopped)
