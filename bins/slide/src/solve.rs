@@ -37,6 +37,9 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let spinner = std::io::stderr().is_terminal().then(|| {
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+        // The search on every core reports once per iteration, and an
+        // iteration can take seconds: the spinner turns on its own.
+        spinner.enable_steady_tick(std::time::Duration::from_millis(200));
         spinner
     });
     let mut show_progress = |progress: &Progress| {
