@@ -119,8 +119,6 @@ fn fifteen_puzzle(c: &mut Criterion) {
     let mut instances = korf100();
     instances.sort_by_key(|instance| instance.optimal);
     let chosen = &instances[..3];
-    let dir = slide_pdb::cache_dir();
-    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.shape(), goal.blank()).unwrap();
     let mut group = c.benchmark_group("4x4/korf");
     group.sample_size(10);
     for instance in chosen {
@@ -144,14 +142,6 @@ fn fifteen_puzzle(c: &mut Criterion) {
                 b.iter(|| check(solve(black_box(&instance.start), &goal), Some(instance.optimal)))
             });
         }
-        group.bench_function(BenchmarkId::new("ida_star_pdb_6_6_3", instance.id), |b| {
-            b.iter(|| {
-                check(
-                    ida_star(black_box(&instance.start), &goal, &pdb).unwrap(),
-                    Some(instance.optimal),
-                )
-            })
-        });
     }
     group.finish();
 }
