@@ -5,7 +5,9 @@ mod common;
 
 use common::check_answer;
 use slide_core::{factorial, unrank, Board, Shape, SplitMix64};
-use slide_solvers::{ida_star, partition_for, AdditivePdb, DistanceTable, Heuristic, LinearConflict, PatternDb, Split};
+use slide_solvers::{
+    astar, ida_star, partition_for, AdditivePdb, DistanceTable, Heuristic, LinearConflict, PatternDb, Split,
+};
 
 #[test]
 fn one_pattern_of_every_tile_is_the_exact_distance() {
@@ -150,6 +152,8 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
                     &ida_star(&start, &goal, &pdb).unwrap(),
                     length,
                 );
+                // A* puts every board it expands into the estimate afresh.
+                check_answer("astar pdb", &start, &goal, &astar(&start, &goal, &pdb).unwrap(), length);
             }
         }
     }

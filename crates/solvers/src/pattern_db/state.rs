@@ -59,9 +59,10 @@ pub struct PdbEstimate<'a> {
 }
 
 impl View {
-    /// The view through `cell_map` of `board`, for `target`.
-    fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], board: &Board, target: &Board) -> View {
-        let n = board.shape().cells();
+    /// The view through `cell_map` for `target`: what depends on the
+    /// target only; [`View::place`] adds a board.
+    fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], target: &Board) -> View {
+        let n = target.shape().cells();
         let mut view = View {
             cell_map,
             pattern_of: [0; MAX_CELLS],
@@ -74,30 +75,18 @@ impl View {
             values: [0; MAX_CELLS],
             sum: 0,
         };
-        let mut cell_of = [0u8; MAX_CELLS];
-        for cell in 0..n {
-            cell_of[board.tile(cell)] = cell as u8;
-        }
         // `slot_of[t]`: tile `t`'s place in its pattern's list.
         let mut slot_of = [u8::MAX; MAX_CELLS];
-        let blank_here = cell_map[board.blank()] as usize;
         for (p, pattern) in pdb.patterns.iter().enumerate() {
             let k = pattern.goal_cells.len();
             let weights = digit_weights(n, k);
-            let mut cells = [0u8; 8];
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 let tile = target.tile(cell_map[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
                 view.weight[tile] = weights[slot] as i32;
                 slot_of[tile] = slot as u8;
-                cells[slot] = cell_map[cell_of[tile] as usize];
-                view.occupied[p] |= 1 << cells[slot];
             }
-            view.index[p] = placement_index(&cells[..k], n) as u32;
             view.free_cells[p] = (n - k) as u32;
-            let slot = free_rank(view.occupied[p], blank_here);
-            view.values[p] = pattern.table[view.index[p] as usize * (n - k) + slot];
-            view.sum += view.values[p] as u32;
         }
         for t in 1..n {
             let p = &pdb.patterns[view.pattern_of[t] as usize];
@@ -117,6 +106,31 @@ impl View {
             }
         }
         view
+    }
+
+    /// Puts `board` in the view: each pattern's placement, index and value.
+    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board) {
+        let n = board.shape().cells();
+        let mut cell_of = [0u8; MAX_CELLS];
+        for cell in 0..n {
+            cell_of[board.tile(cell)] = cell as u8;
+        }
+        let blank_here = self.cell_map[board.blank()] as usize;
+        self.sum = 0;
+        for (p, pattern) in pdb.patterns.iter().enumerate() {
+            let k = pattern.goal_cells.len();
+            let mut cells = [0u8; 8];
+            self.occupied[p] = 0;
+            for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
+                let tile = target.tile(self.cell_map[goal as usize] as usize);
+                cells[slot] = self.cell_map[cell_of[tile] as usize];
+                self.occupied[p] |= 1 << cells[slot];
+            }
+            self.index[p] = placement_index(&cells[..k], n) as u32;
+            let slot = free_rank(self.occupied[p], blank_here);
+            self.values[p] = pattern.table[self.index[p] as usize * (n - k) + slot];
+            self.sum += self.values[p] as u32;
+        }
     }
 
     /// Moves `tile` from `from` to `to` (the board after the move is
@@ -164,18 +178,28 @@ impl<'a> PdbEstimate<'a> {
     /// The estimate of `board` against `target` (checked by [`AdditivePdb::check_target`]).
     fn new(pdb: &'a AdditivePdb, board: &Board, target: &Board) -> PdbEstimate<'a> {
         let maps = views(board.shape(), target.blank());
-        let direct = View::new(pdb, maps[0], board, target);
+        let direct = View::new(pdb, maps[0], target);
         let reflected = maps.len() > 1;
         let second = if reflected {
-            View::new(pdb, maps[1], board, target)
+            View::new(pdb, maps[1], target)
         } else {
             direct.clone()
         };
-        PdbEstimate {
+        let mut estimate = PdbEstimate {
             pdb,
             target: *target,
             views: [direct, second],
             reflected,
+        };
+        estimate.place(board);
+        estimate
+    }
+
+    /// Puts `board` in every view.
+    fn place(&mut self, board: &Board) {
+        let count = if self.reflected { 2 } else { 1 };
+        for view in &mut self.views[..count] {
+            view.place(self.pdb, &self.target, board);
         }
     }
 
@@ -234,7 +258,8 @@ impl Estimate for PdbEstimate<'_> {
 
     fn reset(&mut self, tiles: u64) -> u32 {
         let board = Board::from_tiles(self.target.shape(), tiles).expect("a search's board is valid");
-        *self = PdbEstimate::new(self.pdb, &board, &self.target);
+        // The views' tables depend on the target only: only the board changes.
+        self.place(&board);
         self.value()
     }
 
