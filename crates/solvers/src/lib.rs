@@ -48,6 +48,7 @@ mod packed;
 mod parallel_ida_star;
 mod pattern_db;
 mod pattern_db_file;
+mod place_tiles;
 mod reduce;
 mod reduce_twelve;
 mod scratch;

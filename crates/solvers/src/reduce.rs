@@ -94,7 +94,7 @@ impl std::error::Error for ReduceError {}
 /// assert_eq!(board, goal);
 /// ```
 pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
-    reduce_in(start, goal, max_moves, 6, &mut |work, r0, c0| {
+    reduce_in(start, goal, max_moves, 6, None, &mut |work, r0, c0| {
         work.finish_by_window(r0, c0)
     })
 }
@@ -111,10 +111,43 @@ pub fn reduce_with(
     goal: &LargeBoard,
     max_moves: u64,
     finish_cells: usize,
+    finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
+) -> Result<Option<Vec<Move>>, ReduceError> {
+    reduce_with_lines(start, goal, max_moves, None, finish_cells, finish)
+}
+
+/// How a reduction places the lines of small parts by search, where the
+/// textbook places them tile by tile ([`crate::reduce_twelve`] gives one).
+pub(crate) struct Lines<'a> {
+    /// The largest part (in cells) whose lines go by search.
+    pub cells: usize,
+    /// The search: given a part of `rows` by `cols` cells, the blank's cell
+    /// and each tile of the line with its target (cells counted row-major
+    /// inside the part), the blank's moves that put the tiles there, or
+    /// `None` to leave the line to the textbook method.
+    pub search: &'a mut LineSearch<'a>,
+    /// An estimate of the moves the finishing search will make from a part
+    /// left: with it, a part weighs each whole way down to the finish (a
+    /// row or a column at every step) by the moves it makes plus this
+    /// estimate, and takes the least; without it, each part takes the line
+    /// of fewer moves.
+    pub finish_estimate: Option<&'a mut dyn FnMut(&Board) -> usize>,
+}
+
+/// A search that places a line: see [`Lines::search`].
+pub(crate) type LineSearch<'a> = dyn FnMut(usize, usize, usize, &[(usize, usize)]) -> Option<Vec<Move>> + 'a;
+
+/// [`reduce_with`], with the lines of small parts placed by search.
+pub(crate) fn reduce_with_lines(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+    lines: Option<Lines>,
+    finish_cells: usize,
     mut finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
 ) -> Result<Option<Vec<Move>>, ReduceError> {
     assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
-    reduce_in(start, goal, max_moves, finish_cells, &mut |work, r0, c0| {
+    reduce_in(start, goal, max_moves, finish_cells, lines, &mut |work, r0, c0| {
         work.finish_by(r0, c0, &mut finish)
     })
 }
@@ -138,6 +171,7 @@ fn reduce_in(
     goal: &LargeBoard,
     max_moves: u64,
     finish_cells: usize,
+    mut lines: Option<Lines>,
     finish: &mut dyn FnMut(&mut Reduction, usize, usize),
 ) -> Result<Option<Vec<Move>>, ReduceError> {
     let (rows, cols) = (start.rows(), start.cols());
@@ -168,44 +202,93 @@ fn reduce_in(
         return Err(too_long());
     }
     let mut work = Reduction::new(start, goal, frame);
-    let (mut r0, mut c0) = (0, 0);
-    loop {
-        let (height, width) = (rows - r0, cols - c0);
-        if solved_whole(height, width, finish_cells) {
-            break;
-        }
-        // A row needs three rows (its window), a column three columns.
-        // When both can go on a part of at most TRY_BOTH_CELLS cells, the
-        // one that takes fewer moves now goes: each is tried on a copy
-        // first. Measured (README): 3 to 5% shorter paths up to 10x10, none
-        // from 20x20, where the longer side goes, as in the textbook.
-        let row_first = match (height >= 3, width >= 3) {
-            (true, true) if height * width > TRY_BOTH_CELLS => height >= width,
-            (true, true) => {
-                let mut by_row = work.fork();
-                by_row.reduce_row(r0, c0);
-                let mut by_column = work.fork();
-                by_column.reduce_column(r0, c0);
-                by_row.moves.len() <= by_column.moves.len()
-            }
-            (row_fits, _) => row_fits,
-        };
-        if row_first {
-            work.reduce_row(r0, c0);
-            r0 += 1;
-        } else {
-            work.reduce_column(r0, c0);
-            c0 += 1;
-        }
-        if work.moves.len() as u64 > max_moves {
-            return Err(too_long());
-        }
-    }
+    let (r0, c0) = reduce_lines(&mut work, 0, 0, finish_cells, lines.as_mut(), max_moves).ok_or_else(too_long)?;
     finish(&mut work, r0, c0);
     if work.moves.len() as u64 > max_moves {
         return Err(too_long());
     }
     Ok(Some(work.moves.iter().map(|&mv| frame.outside(mv)).collect()))
+}
+
+/// Puts lines in place from the part left `rows r0..` by `cols c0..` down
+/// to a part solved whole, and returns that part's corner; `None` if the
+/// moves pass `max_moves` (checked after each line).
+fn reduce_lines(
+    work: &mut Reduction,
+    mut r0: usize,
+    mut c0: usize,
+    finish_cells: usize,
+    mut lines: Option<&mut Lines>,
+    max_moves: u64,
+) -> Option<(usize, usize)> {
+    let (rows, cols) = (work.rows, work.cols);
+    loop {
+        let (height, width) = (rows - r0, cols - c0);
+        if solved_whole(height, width, finish_cells) {
+            return Some((r0, c0));
+        }
+        // A row needs three rows (its window, or the two rows left after it
+        // for the search), a column three columns.
+        let (row_fits, column_fits) = (height >= 3, width >= 3);
+        if let Some(lines) = lines.as_deref_mut().filter(|lines| height * width <= lines.cells) {
+            // Each line by search on a copy (tile by tile if the search
+            // gives up), weighed as `Lines::finish_estimate` says; the
+            // lightest kept, the row on a tie.
+            let mut best: Option<(usize, Reduction, usize, usize)> = None;
+            for (row, fits) in [(true, row_fits), (false, column_fits)] {
+                if !fits {
+                    continue;
+                }
+                let mut fork = work.fork();
+                if !fork.place_line_by(r0, c0, row, &mut *lines.search) {
+                    match row {
+                        true => fork.reduce_row(r0, c0),
+                        false => fork.reduce_column(r0, c0),
+                    }
+                }
+                let (mut r, mut c) = if row { (r0 + 1, c0) } else { (r0, c0 + 1) };
+                let mut weight = fork.moves.len();
+                if lines.finish_estimate.is_some() {
+                    (r, c) = reduce_lines(&mut fork, r, c, finish_cells, Some(&mut *lines), u64::MAX)
+                        .expect("no limit on the moves");
+                    let estimate = lines.finish_estimate.as_mut().expect("an estimate");
+                    weight = fork.moves.len() + estimate(&fork.part_board(r, c));
+                }
+                if best.as_ref().map_or(true, |&(least, ..)| weight < least) {
+                    best = Some((weight, fork, r, c));
+                }
+            }
+            let (_, fork, r, c) = best.expect("a part not solved whole fits a row or a column");
+            work.adopt(fork);
+            (r0, c0) = (r, c);
+        } else {
+            // When both can go on a part of at most TRY_BOTH_CELLS cells, the
+            // one that takes fewer moves now goes: each is tried on a copy
+            // first. Measured (README): 3 to 5% shorter paths up to 10x10, none
+            // from 20x20, where the longer side goes, as in the textbook.
+            let row_first = match (row_fits, column_fits) {
+                (true, true) if height * width > TRY_BOTH_CELLS => height >= width,
+                (true, true) => {
+                    let mut by_row = work.fork();
+                    by_row.reduce_row(r0, c0);
+                    let mut by_column = work.fork();
+                    by_column.reduce_column(r0, c0);
+                    by_row.moves.len() <= by_column.moves.len()
+                }
+                (row_fits, _) => row_fits,
+            };
+            if row_first {
+                work.reduce_row(r0, c0);
+                r0 += 1;
+            } else {
+                work.reduce_column(r0, c0);
+                c0 += 1;
+            }
+        }
+        if work.moves.len() as u64 > max_moves {
+            return None;
+        }
+    }
 }
 
 /// The board as the reduction sees it: flipped upside down and/or left to
@@ -292,6 +375,14 @@ impl Reduction {
             locked: self.locked.clone(),
             moves: Vec::new(),
         }
+    }
+
+    /// Takes on the position and locks of `fork` and appends its moves.
+    fn adopt(&mut self, fork: Reduction) {
+        self.label_at = fork.label_at;
+        self.cell_of = fork.cell_of;
+        self.locked = fork.locked;
+        self.moves.extend(fork.moves);
     }
 
     fn blank(&self) -> usize {
@@ -548,6 +639,34 @@ impl Reduction {
         self.place_pair(cell(r0, cols - 2), cell(r0, cols - 1), cell(r0 + 1, cols - 2), window);
     }
 
+    /// Puts row `r0` (if `row`, else column `c0`) of the part left in place
+    /// with `search` and locks it; false, with nothing moved, if the
+    /// search gives up.
+    fn place_line_by(&mut self, r0: usize, c0: usize, row: bool, search: &mut LineSearch<'_>) -> bool {
+        let (height, width, cols) = (self.rows - r0, self.cols - c0, self.cols);
+        let local = |cell: usize| (cell / cols - r0) * width + (cell % cols - c0);
+        let line: Vec<usize> = match row {
+            true => (c0..cols).map(|col| r0 * cols + col).collect(),
+            false => (r0..self.rows).map(|row| row * cols + c0).collect(),
+        };
+        let tiles: Vec<(usize, usize)> = line
+            .iter()
+            .map(|&cell| (local(self.cell_of[cell] as usize), local(cell)))
+            .collect();
+        let Some(path) = search(height, width, local(self.blank()), &tiles) else {
+            return false;
+        };
+        // Moves inside the part are the same moves on the whole board.
+        for mv in path {
+            self.step(mv);
+        }
+        for cell in line {
+            debug_assert_eq!(self.cell_of[cell] as usize, cell, "the search puts the line in place");
+            self.locked[cell] = true;
+        }
+        true
+    }
+
     /// Puts column `c0` of the part left (rows `r0..`) in place.
     fn reduce_column(&mut self, r0: usize, c0: usize) {
         let (rows, cols) = (self.rows, self.cols);
@@ -570,14 +689,10 @@ impl Reduction {
         self.solve_window(&window, &window);
     }
 
-    /// Solves the part left, `rows r0..` by `cols c0..`, with `finish`, an
-    /// optimal search of its shape.
-    fn finish_by(
-        &mut self,
-        r0: usize,
-        c0: usize,
-        finish: &mut impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
-    ) {
+    /// The part left, `rows r0..` by `cols c0..` (at most 16 cells), as a
+    /// board whose goal is [`Board::goal`] of its shape: the blank in the
+    /// bottom-right corner, tile `k + 1` in the part's cell `k`.
+    fn part_board(&self, r0: usize, c0: usize) -> Board {
         let (height, width) = (self.rows - r0, self.cols - c0);
         let shape = Shape::new(height, width).expect("a part left of at most 16 cells");
         let blank_label = self.label_at.len() - 1;
@@ -588,13 +703,23 @@ impl Reduction {
                 cells.push(if label == blank_label {
                     0
                 } else {
-                    // Tile k + 1 belongs in cell k of the part left.
                     ((label / self.cols - r0) * width + (label % self.cols - c0) + 1) as u8
                 });
             }
         }
-        let start = Board::from_cells(shape, &cells).expect("the part left holds its own tiles");
-        let goal = Board::goal(shape);
+        Board::from_cells(shape, &cells).expect("the part left holds its own tiles")
+    }
+
+    /// Solves the part left, `rows r0..` by `cols c0..`, with `finish`, an
+    /// optimal search of its shape.
+    fn finish_by(
+        &mut self,
+        r0: usize,
+        c0: usize,
+        finish: &mut impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
+    ) {
+        let start = self.part_board(r0, c0);
+        let goal = Board::goal(start.shape());
         let path = finish(&start, &goal)
             .expect("the finishing search succeeds")
             .path
