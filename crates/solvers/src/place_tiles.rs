@@ -23,6 +23,7 @@
 //! fewer states than A* with the Manhattan distance, which is a lower
 //! bound but too weak to finish on a 5x5 row.
 
+use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 use slide_core::{grid_neighbour, Move};
@@ -131,7 +132,8 @@ pub(crate) fn place_tiles(
             lowest += 1; // Priorities never fall below the lowest popped: g grows.
         }
         let (g, sum, state) = open[lowest].pop().expect("a nonempty bucket");
-        if reached[&state].0 < g {
+        let (known, came_by) = reached[&state];
+        if known < g {
             continue; // Reached again by a shorter path since it was queued.
         }
         if state & !63 == placed {
@@ -139,18 +141,30 @@ pub(crate) fn place_tiles(
         }
         let blank = (state & 63) as usize;
         for (index, next) in neighbours[blank].iter().enumerate() {
-            let Some(next) = *next else { continue };
+            // The move back to the parent cannot shorten its path.
+            let Some(next) = next.filter(|_| !Move::undoes(index as u8, came_by)) else {
+                continue;
+            };
             let (mut child, mut child_sum) = (state & !63 | next as u64, sum);
             if let Some(i) = (0..k).find(|&i| cell_of(state, i) == next as usize) {
                 child = child & !(63 << (6 * (i + 1))) | (blank as u64) << (6 * (i + 1));
                 child_sum = child_sum - best[i][next as usize] + best[i][blank];
             }
             let g = g + 1;
-            if reached.get(&child).map_or(true, |&(known, _)| g < known) {
-                if reached.len() >= max_states {
-                    return None;
+            let full = reached.len() >= max_states;
+            let improved = match reached.entry(child) {
+                Entry::Occupied(mut known) if g < known.get().0 => {
+                    *known.get_mut() = (g, index as u8);
+                    true
                 }
-                reached.insert(child, (g, index as u8));
+                Entry::Occupied(_) => false,
+                Entry::Vacant(_) if full => return None,
+                Entry::Vacant(slot) => {
+                    slot.insert((g, index as u8));
+                    true
+                }
+            };
+            if improved {
                 let priority = weight * g as usize + 10 * estimate(child, child_sum);
                 push(&mut open, priority.max(lowest), (g, child_sum, child));
             }

