@@ -8,8 +8,8 @@
 //! reached) for a hash map of every state reached.
 //!
 //! A state packs the blank's cell in its lowest 6 bits and the cell of
-//! tracked tile `i` in bits `6 (i + 1) ..`; hence at most 64 cells and 9
-//! tracked tiles.
+//! tracked tile `i` in bits `6 (i + 1) ..`; hence at most 64 cells and 8
+//! tracked tiles (the table of states reached keeps 10 bits for itself).
 //!
 //! The estimate counts what the moves are spent on. Each tile out of place
 //! costs what it would cost alone with the blank waiting where it serves
@@ -23,26 +23,24 @@
 //! fewer states than A* with the Manhattan distance, which is a lower
 //! bound but too weak to finish on a 5x5 row.
 
-use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 use slide_core::{grid_neighbour, Move};
-
-#[cfg(feature = "fxhash")]
-type HashMap = fxhash::FxHashMap<u64, (u16, u8)>;
-#[cfg(not(feature = "fxhash"))]
-type HashMap = std::collections::HashMap<u64, (u16, u8)>;
 
 /// The most cells of the rectangle a state can name.
 pub(crate) const MAX_CELLS: usize = 64;
 
 /// The most tiles a state can track.
-pub(crate) const MAX_TILES: usize = 9;
+pub(crate) const MAX_TILES: usize = 8;
+
+/// The longest path a search follows: a path length is kept in 8 bits.
+const MAX_LENGTH: u16 = 255;
 
 /// The moves of a short path that takes each tile of `tiles` (a pair of its
 /// cell and its target) to its target in a rectangle of `rows` by `cols`
 /// cells, the blank starting at `blank`; `None` if the search would hold
-/// more than `max_states` states. A state's priority is `weight` times the
+/// more than `max_states` states (or 4 million) or follow a path of more
+/// than 255 moves. A state's priority is `weight` times the
 /// moves so far plus 10 times the estimate of the moves left: a `weight`
 /// above 10 trusts the estimate less (longer searches, shorter paths).
 ///
@@ -52,7 +50,7 @@ pub(crate) const MAX_TILES: usize = 9;
 ///
 /// # Panics
 /// Panics if the rectangle has more than [`MAX_CELLS`] cells, there are
-/// more than [`MAX_TILES`] tiles, or two of them (or a tile and the blank)
+/// no tiles or more than [`MAX_TILES`], or two of them (or a tile and the blank)
 /// share a cell or a target.
 pub(crate) fn place_tiles(
     rows: usize,
@@ -64,7 +62,7 @@ pub(crate) fn place_tiles(
 ) -> Option<Vec<Move>> {
     let cells = rows * cols;
     assert!(
-        cells <= MAX_CELLS && tiles.len() <= MAX_TILES,
+        cells <= MAX_CELLS && (1..=MAX_TILES).contains(&tiles.len()),
         "too many cells or tiles"
     );
     let k = tiles.len();
@@ -112,11 +110,8 @@ pub(crate) fn place_tiles(
     });
     let start_sum: u16 = tiles.iter().enumerate().map(|(i, &(cell, _))| best[i][cell]).sum();
 
-    // Each state reached: its shortest known path length and the index of
-    // the move that reached it (4 for the start).
-    let mut reached = HashMap::default();
-    reached.reserve(max_states.min(1 << 14));
-    reached.insert(start, (0u16, 4u8));
+    let mut reached = Reached::new(max_states);
+    reached.improve(start, 0, 0);
     // A bucket queue by priority; within a bucket the deepest first.
     let mut open: Vec<BinaryHeap<(u16, u16, u64)>> = Vec::new();
     let push = |open: &mut Vec<BinaryHeap<(u16, u16, u64)>>, priority: usize, entry| {
@@ -132,10 +127,12 @@ pub(crate) fn place_tiles(
             lowest += 1; // Priorities never fall below the lowest popped: g grows.
         }
         let (g, sum, state) = open[lowest].pop().expect("a nonempty bucket");
-        let (known, came_by) = reached[&state];
+        let (known, came_by) = reached.get(state).expect("a state queued was reached");
         if known < g {
             continue; // Reached again by a shorter path since it was queued.
         }
+        // The start's move is none; the index 4 undoes no move.
+        let came_by = if g == 0 { 4 } else { came_by };
         if state & !63 == placed {
             return Some(path_to(state, &reached, &neighbours, k));
         }
@@ -151,24 +148,89 @@ pub(crate) fn place_tiles(
                 child_sum = child_sum - best[i][next as usize] + best[i][blank];
             }
             let g = g + 1;
-            let full = reached.len() >= max_states;
-            let improved = match reached.entry(child) {
-                Entry::Occupied(mut known) if g < known.get().0 => {
-                    *known.get_mut() = (g, index as u8);
-                    true
-                }
-                Entry::Occupied(_) => false,
-                Entry::Vacant(_) if full => return None,
-                Entry::Vacant(slot) => {
-                    slot.insert((g, index as u8));
-                    true
-                }
-            };
-            if improved {
+            if g > MAX_LENGTH {
+                return None;
+            }
+            if reached.improve(child, g, index as u8)? {
                 let priority = weight * g as usize + 10 * estimate(child, child_sum);
                 push(&mut open, priority.max(lowest), (g, child_sum, child));
             }
         }
+    }
+}
+
+/// The states a search reached, each with the length of the shortest path
+/// to it known and the index of the path's last move: an open-addressing
+/// table of one `u64` a slot, twice as many slots as states allowed, so
+/// that a look-up touches one cache line where a hash map of 16-byte
+/// entries (which the search used before) spent most of its time waiting.
+///
+/// A slot holds the state in its low 54 bits (the blank and at most 8
+/// tiles, 6 bits each), the length in the next 8 and the move in the top
+/// 2; 0 is an empty slot, since no state is 0 (the blank and tile 0 would
+/// share cell 0).
+struct Reached {
+    slots: Vec<u64>,
+    /// The number of slots less one: a power of two less one.
+    mask: usize,
+    /// The number of states held, and the most allowed.
+    len: usize,
+    max: usize,
+}
+
+impl Reached {
+    const STATE: u64 = (1 << 54) - 1;
+
+    /// The most states a table holds, whatever it is asked for.
+    const MAX: usize = 1 << 22;
+
+    fn new(max: usize) -> Reached {
+        let max = max.clamp(1, Reached::MAX);
+        let slots = (2 * max).next_power_of_two();
+        Reached {
+            slots: vec![0; slots],
+            mask: slots - 1,
+            len: 0,
+            max,
+        }
+    }
+
+    /// The slot where `state` is, or the empty one where it would go:
+    /// linear probing from a multiplicative hash (the state's high bits,
+    /// the last tiles' cells, vary least, so the product's top bits are
+    /// taken).
+    fn slot(&self, state: u64) -> usize {
+        let mut slot = (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask;
+        while self.slots[slot] != 0 && self.slots[slot] & Reached::STATE != state {
+            slot = (slot + 1) & self.mask;
+        }
+        slot
+    }
+
+    /// The length and move `state` was reached with, if it was.
+    fn get(&self, state: u64) -> Option<(u16, u8)> {
+        let entry = self.slots[self.slot(state)];
+        (entry != 0).then_some(((entry >> 54) as u16 & 255, (entry >> 62) as u8))
+    }
+
+    /// Records `state` as reached by a path of `length` ending with the
+    /// move of index `mv`, if it is new or that path is shorter: whether it
+    /// is; `None` if it is new and the table holds its most states already.
+    fn improve(&mut self, state: u64, length: u16, mv: u8) -> Option<bool> {
+        debug_assert!(state != 0 && state <= Reached::STATE && length <= MAX_LENGTH && mv < 4);
+        let slot = self.slot(state);
+        let entry = self.slots[slot];
+        if entry != 0 && (entry >> 54) as u16 & 255 <= length {
+            return Some(false);
+        }
+        if entry == 0 {
+            if self.len == self.max {
+                return None;
+            }
+            self.len += 1;
+        }
+        self.slots[slot] = state | (length as u64) << 54 | (mv as u64) << 62;
+        Some(true)
     }
 }
 
@@ -203,11 +265,11 @@ fn alone(cells: usize, neighbours: &[[Option<u8>; 4]], target: usize) -> Vec<u16
 /// through the moves that reached each state: the state before a move has
 /// the blank one step back, and the tracked tile (if any) now on the
 /// blank's old cell where the blank is.
-fn path_to(mut state: u64, reached: &HashMap, neighbours: &[[Option<u8>; 4]], k: usize) -> Vec<Move> {
+fn path_to(mut state: u64, reached: &Reached, neighbours: &[[Option<u8>; 4]], k: usize) -> Vec<Move> {
     let mut path = Vec::new();
     loop {
-        let index = reached[&state].1;
-        if index == 4 {
+        let (length, index) = reached.get(state).expect("every state on the path was reached");
+        if length == 0 {
             path.reverse();
             return path;
         }
@@ -244,7 +306,7 @@ mod tests {
     /// The length of the path found, after checking that it puts every
     /// tile in place and is no shorter than `shortest`.
     fn check(rows: usize, cols: usize, blank: usize, tiles: &[(usize, usize)], shortest: usize) -> usize {
-        let path = place_tiles(rows, cols, blank, tiles, 12, usize::MAX).expect("no state limit");
+        let path = place_tiles(rows, cols, blank, tiles, 12, 1 << 20).expect("few states on small rectangles");
         let ends = replay(rows, cols, blank, tiles, &path);
         let targets: Vec<usize> = tiles.iter().map(|&(_, target)| target).collect();
         assert_eq!(ends, targets, "{tiles:?}: the path leaves tiles out of place");

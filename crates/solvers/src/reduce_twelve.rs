@@ -39,7 +39,7 @@ fn line_states(cells: usize) -> usize {
     if cells <= WEIGH_ORDERS_CELLS {
         20_000
     } else {
-        60_000
+        100_000
     }
 }
 
