@@ -6,7 +6,9 @@
 //! it, and go on with the smaller board that is left, until what is left is
 //! small enough for an optimal search, which finishes it: a search over the
 //! arrangements of its last 6 cells ([`reduce`]), or any optimal search of
-//! a part of up to 16 cells ([`reduce_with`]).
+//! a part of up to 16 cells ([`reduce_with`]). A caller may also hand over
+//! a search that places a whole line at once on small parts ([`Lines`]);
+//! a line it gives up on goes tile by tile.
 //!
 //! Three invariants make every step succeed:
 //!
