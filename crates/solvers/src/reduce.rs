@@ -824,19 +824,29 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use slide_core::SplitMix64;
 
     use super::*;
 
-    fn check(start: &LargeBoard, goal: &LargeBoard) -> usize {
-        let path = reduce(start, goal, u64::MAX)
+    /// The length of `reducer`'s path from `start` to `goal`, after
+    /// replaying it (every reduction's tests check through this).
+    pub(crate) fn check_with(
+        reducer: fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>,
+        start: &LargeBoard,
+        goal: &LargeBoard,
+    ) -> usize {
+        let path = reducer(start, goal, u64::MAX)
             .unwrap()
             .unwrap_or_else(|| panic!("{start} reaches {goal}"));
         let mut board = start.clone();
         assert_eq!(board.apply_path(&path), None, "{start}: the path leaves the board");
         assert_eq!(&board, goal, "{start}: the path ends elsewhere");
         path.len()
+    }
+
+    fn check(start: &LargeBoard, goal: &LargeBoard) -> usize {
+        check_with(reduce, start, goal)
     }
 
     #[test]

@@ -93,15 +93,8 @@ mod tests {
 
     use super::*;
 
-    /// The length of `reduce_twelve`'s path, after replaying it.
     fn check(start: &LargeBoard, goal: &LargeBoard) -> usize {
-        let path = reduce_twelve(start, goal, u64::MAX)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{start} reaches {goal}"));
-        let mut board = start.clone();
-        assert_eq!(board.apply_path(&path), None, "{start}: the path leaves the board");
-        assert_eq!(&board, goal, "{start}: the path ends elsewhere");
-        path.len()
+        crate::reduce::tests::check_with(reduce_twelve, start, goal)
     }
 
     #[test]
