@@ -829,13 +829,12 @@ pub(crate) mod tests {
 
     use super::*;
 
+    /// A reduction: `reduce` or one of its variants.
+    pub(crate) type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
+
     /// The length of `reducer`'s path from `start` to `goal`, after
     /// replaying it (every reduction's tests check through this).
-    pub(crate) fn check_with(
-        reducer: fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>,
-        start: &LargeBoard,
-        goal: &LargeBoard,
-    ) -> usize {
+    pub(crate) fn check_with(reducer: Reducer, start: &LargeBoard, goal: &LargeBoard) -> usize {
         let path = reducer(start, goal, u64::MAX)
             .unwrap()
             .unwrap_or_else(|| panic!("{start} reaches {goal}"));
