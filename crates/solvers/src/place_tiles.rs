@@ -373,7 +373,8 @@ mod tests {
     #[test]
     fn near_the_shortest_on_small_rectangles() {
         // Breadth-first search gives the shortest; the total found must be
-        // within 5% of the total shortest (measured: 1.6%).
+        // within 2% of the total shortest (measured: 1,975 moves against
+        // 1,964, 0.6% more).
         let mut random = slide_core::SplitMix64::new(41);
         let (mut found, mut shortest_total) = (0, 0);
         for _ in 0..200 {
@@ -395,7 +396,7 @@ mod tests {
             shortest_total += shortest;
         }
         assert!(
-            found * 100 <= shortest_total * 105,
+            found * 100 <= shortest_total * 102,
             "{found} moves against {shortest_total}"
         );
     }
