@@ -38,11 +38,13 @@ const MAX_LENGTH: u16 = 255;
 
 /// The moves of a short path that takes each tile of `tiles` (a pair of its
 /// cell and its target) to its target in a rectangle of `rows` by `cols`
-/// cells, the blank starting at `blank`; `None` if the search would hold
-/// more than `max_states` states (or 4 million) or follow a path of more
-/// than 255 moves. A state's priority is `weight` times the moves so far
-/// plus 10 times the estimate of the moves left: a `weight` above 10
-/// trusts the estimate less (longer searches, shorter paths).
+/// cells, the blank starting at `blank`. A search's state priority is its
+/// weight times the moves so far plus 10 times the estimate of the moves
+/// left (a weight above 10 trusts the estimate less: longer searches,
+/// shorter paths); a search gives up if it would hold more than
+/// `max_states` states (or 4 million) or follow a path of more than 255
+/// moves. The searches run with each of `weights` in turn, on tables built
+/// once, until one finishes; `None` if none does.
 ///
 /// The tiles and the blank must stand on distinct cells, and the targets
 /// be distinct. The rectangle must have at least 2 rows and 3 columns (or
@@ -57,7 +59,7 @@ pub(crate) fn place_tiles(
     cols: usize,
     blank: usize,
     tiles: &[(usize, usize)],
-    weight: usize,
+    weights: &[usize],
     max_states: usize,
 ) -> Option<Vec<Move>> {
     let cells = rows * cols;
@@ -110,56 +112,59 @@ pub(crate) fn place_tiles(
     });
     let start_sum: u16 = tiles.iter().enumerate().map(|(i, &(cell, _))| best[i][cell]).sum();
 
-    let mut reached = Reached::new(max_states);
-    reached.improve(start, 0, 0);
-    // A bucket queue by priority; within a bucket the deepest first.
-    let mut open: Vec<BinaryHeap<(u16, u16, u64)>> = Vec::new();
-    let push = |open: &mut Vec<BinaryHeap<(u16, u16, u64)>>, priority: usize, entry| {
-        if open.len() <= priority {
-            open.resize_with(priority + 1, BinaryHeap::new);
+    let search = |weight: usize| -> Option<Vec<Move>> {
+        let mut reached = Reached::new(max_states);
+        reached.improve(start, 0, 0);
+        // A bucket queue by priority; within a bucket the deepest first.
+        let mut open: Vec<BinaryHeap<(u16, u16, u64)>> = Vec::new();
+        let push = |open: &mut Vec<BinaryHeap<(u16, u16, u64)>>, priority: usize, entry| {
+            if open.len() <= priority {
+                open.resize_with(priority + 1, BinaryHeap::new);
+            }
+            open[priority].push(entry);
+        };
+        push(&mut open, 10 * estimate(start, start_sum), (0, start_sum, start));
+        let mut lowest = 0;
+        loop {
+            while open[lowest].is_empty() {
+                // Children go in at `lowest` or above (an estimate that drops by
+                // more than a move would put them lower), so no bucket below
+                // it fills again.
+                lowest += 1;
+            }
+            let (g, sum, state) = open[lowest].pop().expect("a nonempty bucket");
+            let (known, came_by) = reached.get(state).expect("a state queued was reached");
+            if known < g {
+                continue; // Reached again by a shorter path since it was queued.
+            }
+            // The start's move is none; the index 4 undoes no move.
+            let came_by = if g == 0 { 4 } else { came_by };
+            if state & !63 == placed {
+                return Some(path_to(state, &reached, &neighbours, k));
+            }
+            let blank = (state & 63) as usize;
+            for (index, next) in neighbours[blank].iter().enumerate() {
+                // The move back to the parent cannot shorten its path.
+                let Some(next) = next.filter(|_| !Move::undoes(index as u8, came_by)) else {
+                    continue;
+                };
+                let (mut child, mut child_sum) = (state & !63 | next as u64, sum);
+                if let Some(i) = (0..k).find(|&i| cell_of(state, i) == next as usize) {
+                    child = child & !(63 << (6 * (i + 1))) | (blank as u64) << (6 * (i + 1));
+                    child_sum = child_sum - best[i][next as usize] + best[i][blank];
+                }
+                let g = g + 1;
+                if g > MAX_LENGTH {
+                    return None;
+                }
+                if reached.improve(child, g, index as u8)? {
+                    let priority = weight * g as usize + 10 * estimate(child, child_sum);
+                    push(&mut open, priority.max(lowest), (g, child_sum, child));
+                }
+            }
         }
-        open[priority].push(entry);
     };
-    push(&mut open, 10 * estimate(start, start_sum), (0, start_sum, start));
-    let mut lowest = 0;
-    loop {
-        while open[lowest].is_empty() {
-            // Children go in at `lowest` or above (an estimate that drops by
-            // more than a move would put them lower), so no bucket below
-            // it fills again.
-            lowest += 1;
-        }
-        let (g, sum, state) = open[lowest].pop().expect("a nonempty bucket");
-        let (known, came_by) = reached.get(state).expect("a state queued was reached");
-        if known < g {
-            continue; // Reached again by a shorter path since it was queued.
-        }
-        // The start's move is none; the index 4 undoes no move.
-        let came_by = if g == 0 { 4 } else { came_by };
-        if state & !63 == placed {
-            return Some(path_to(state, &reached, &neighbours, k));
-        }
-        let blank = (state & 63) as usize;
-        for (index, next) in neighbours[blank].iter().enumerate() {
-            // The move back to the parent cannot shorten its path.
-            let Some(next) = next.filter(|_| !Move::undoes(index as u8, came_by)) else {
-                continue;
-            };
-            let (mut child, mut child_sum) = (state & !63 | next as u64, sum);
-            if let Some(i) = (0..k).find(|&i| cell_of(state, i) == next as usize) {
-                child = child & !(63 << (6 * (i + 1))) | (blank as u64) << (6 * (i + 1));
-                child_sum = child_sum - best[i][next as usize] + best[i][blank];
-            }
-            let g = g + 1;
-            if g > MAX_LENGTH {
-                return None;
-            }
-            if reached.improve(child, g, index as u8)? {
-                let priority = weight * g as usize + 10 * estimate(child, child_sum);
-                push(&mut open, priority.max(lowest), (g, child_sum, child));
-            }
-        }
-    }
+    weights.iter().find_map(|&weight| search(weight))
 }
 
 /// The states a search reached, each with the length of the shortest path
@@ -309,7 +314,7 @@ mod tests {
     /// The length of the path found, after checking that it puts every
     /// tile in place and is no shorter than `shortest`.
     fn check(rows: usize, cols: usize, blank: usize, tiles: &[(usize, usize)], shortest: usize) -> usize {
-        let path = place_tiles(rows, cols, blank, tiles, 12, 1 << 20).expect("few states on small rectangles");
+        let path = place_tiles(rows, cols, blank, tiles, &[12], 1 << 20).expect("few states on small rectangles");
         let ends = replay(rows, cols, blank, tiles, &path);
         let targets: Vec<usize> = tiles.iter().map(|&(_, target)| target).collect();
         assert_eq!(ends, targets, "{tiles:?}: the path leaves tiles out of place");
@@ -404,6 +409,6 @@ mod tests {
     #[test]
     fn a_state_limit_gives_up() {
         let tiles = [(24, 0), (23, 1), (22, 2), (21, 3), (20, 4)];
-        assert_eq!(place_tiles(5, 5, 0, &tiles, 10, 10), None);
+        assert_eq!(place_tiles(5, 5, 0, &tiles, &[10], 10), None);
     }
 }

@@ -68,9 +68,7 @@ pub fn reduce_twelve(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> R
         if tiles.len() > MAX_TILES {
             return None;
         }
-        LINE_WEIGHTS
-            .iter()
-            .find_map(|&weight| place_tiles(rows, cols, blank, tiles, weight, line_states(rows * cols)))
+        place_tiles(rows, cols, blank, tiles, &LINE_WEIGHTS, line_states(rows * cols))
     };
     let mut finish_estimate = |part: &Board| {
         let estimate = MaxOf(WalkingDistance, LinearConflict).estimate(part, &Board::goal(part.shape()));
