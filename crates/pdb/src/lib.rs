@@ -18,7 +18,7 @@
 //! }
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 use std::collections::BTreeMap;
@@ -57,10 +57,15 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// The file that holds the pattern with goal cells `cells` on `shape` with
-/// the blank's goal in `blank`, such as `pdb-v1-4x4-b15-0.4.5.8.9.12.bin`.
+/// the blank's goal in `blank`, such as `pdb-v3-4x4-b15-0.4.5.8.9.12.bin`.
 pub fn file_name(shape: Shape, blank: usize, cells: &[u8]) -> String {
+    file_name_of_version(FORMAT_VERSION, shape, blank, cells)
+}
+
+/// [`file_name`] in format version `version`.
+fn file_name_of_version(version: u32, shape: Shape, blank: usize, cells: &[u8]) -> String {
     let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
-    format!("pdb-v{FORMAT_VERSION}-{shape}-b{blank}-{}.bin", cells.join("."))
+    format!("pdb-v{version}-{shape}-b{blank}-{}.bin", cells.join("."))
 }
 
 /// What became of one pattern's file.
@@ -172,22 +177,26 @@ fn load_or_build_pattern(
     let path = dir.join(file_name(shape, blank, cells));
     let started = Instant::now();
     let reason = match read_file(&path, PatternDb::file_size(shape, cells.len())) {
+        Ok(db) if db.goal_cells() == cells && db.blank() == blank && db.shape() == shape => {
+            let report = Report {
+                path,
+                origin: Origin::Loaded,
+                time: started.elapsed(),
+            };
+            return (db, report);
+        }
+        Ok(_) => "the file holds another pattern".to_string(),
         Err(reason) => reason,
-        Ok(bytes) => match PatternDb::from_bytes(bytes) {
-            Ok(db) if db.goal_cells() == cells && db.blank() == blank && db.shape() == shape => {
-                let report = Report {
-                    path,
-                    origin: Origin::Loaded,
-                    time: started.elapsed(),
-                };
-                return (db, report);
-            }
-            Ok(_) => "the file holds another pattern".to_string(),
-            Err(error) => error,
-        },
     };
     let db = build_with_bar(shape, cells, blank, number, bars);
     let not_saved = save(dir, &path, &db).err();
+    if not_saved.is_none() {
+        // The same pattern's files of earlier formats will never be read
+        // again: a 6-tile pattern's takes 57 MB.
+        for version in 1..FORMAT_VERSION {
+            let _ = std::fs::remove_file(dir.join(file_name_of_version(version, shape, blank, cells)));
+        }
+    }
     let report = Report {
         path,
         origin: Origin::Built { reason, not_saved },
@@ -196,10 +205,10 @@ fn load_or_build_pattern(
     (db, report)
 }
 
-/// The bytes of the cache file `path`, which must be a regular file of
+/// The database in the cache file `path`, which must be a regular file of
 /// `size` bytes: anything else (a folder, a FIFO that would block, a link to
 /// a device that never ends, a file of another size) is refused unread.
-fn read_file(path: &Path, size: u64) -> Result<Vec<u8>, String> {
+fn read_file(path: &Path, size: u64) -> Result<PatternDb, String> {
     use std::io::Read;
     let metadata = match std::fs::metadata(path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err("no file yet".to_string()),
@@ -214,12 +223,40 @@ fn read_file(path: &Path, size: u64) -> Result<Vec<u8>, String> {
     }
     let file = std::fs::File::open(path).map_err(|e| format!("unreadable: {e}"))?;
     // Should the file change after the check, still read no more than one
-    // byte past its expected size.
-    let mut bytes = Vec::with_capacity(size as usize);
-    file.take(size + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("unreadable: {e}"))?;
-    Ok(bytes)
+    // byte past its expected size. A buffer keeps the header's small reads
+    // from being one system call each; the table bypasses it.
+    let mut input = std::io::BufReader::new(file.take(size + 1));
+    PatternDb::read_from(&mut input, huge_page_buffer(size as usize))
+}
+
+/// An empty buffer with room for `capacity` bytes, which the kernel is asked
+/// to back with huge pages (2 MiB rather than 4 KiB, where it has them and
+/// the range covers whole ones). A search reads a 6-tile pattern's table
+/// (57 MB) at random places; with 4 KiB pages nearly every read also
+/// misses the processor's table of page addresses. Measured side by side on
+/// Korf's 100 with 6-6-3, one thread: the search took about a tenth less.
+fn huge_page_buffer(capacity: usize) -> Vec<u8> {
+    let buffer = Vec::with_capacity(capacity);
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = buffer.as_ptr() as usize;
+        let end = start + buffer.capacity();
+        // `madvise` takes whole pages: the pages inside the buffer.
+        let first = (start + PAGE - 1) & !(PAGE - 1);
+        let last = end & !(PAGE - 1);
+        if last > first {
+            // SAFETY: the range lies inside the buffer's allocation, which
+            // nothing has touched yet, and the advice changes no content:
+            // it only tells the kernel which page size to prefer. A refusal
+            // (an old kernel, huge pages turned off) is harmless and ignored.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, last - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    buffer
 }
 
 /// The suffix of a file being written: `.tmp` and the writer's process id.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use slide_core::{Board, Shape};
 use slide_pdb::{file_name, load_or_build_partition, Databases, Origin};
-use slide_solvers::{Split, FORMAT_VERSION};
+use slide_solvers::{pattern_db_checksum, Split, FORMAT_VERSION};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -144,6 +144,23 @@ fn a_huge_file_is_refused_by_its_size_unread() {
 }
 
 #[test]
+fn files_of_earlier_formats_are_removed_when_their_pattern_is_built() {
+    let dir = scratch("versions");
+    origins(&dir);
+    let current = first_file(&dir);
+    let name = current.file_name().unwrap().to_str().unwrap();
+    let prefix = format!("pdb-v{FORMAT_VERSION}-");
+    let older = dir.join(name.replace(&prefix, "pdb-v2-"));
+    let other = dir.join(name.replace(&prefix, "pdb-v2-").replace("0.1.2.3", "0.1.2"));
+    std::fs::write(&older, b"a table of format 2").unwrap();
+    std::fs::write(&other, b"another pattern's").unwrap();
+    std::fs::remove_file(&current).unwrap();
+    assert_eq!(origins(&dir), ["built: no file yet", "loaded"]);
+    assert!(!older.exists());
+    assert!(other.exists());
+}
+
+#[test]
 fn stale_temporary_files_are_removed() {
     let dir = scratch("stale");
     origins(&dir);
@@ -152,13 +169,6 @@ fn stale_temporary_files_are_removed() {
     std::fs::write(&stale, b"half a table").unwrap();
     origins(&dir);
     assert!(!stale.exists());
-}
-
-/// The 64-bit FNV-1a hash, as the file format's checksum is made.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |hash, &b| {
-        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
-    })
 }
 
 #[test]
@@ -175,7 +185,7 @@ fn altered_values_with_a_new_checksum_are_rebuilt() {
             *byte = change(*byte);
         }
         let body = bytes.len() - 8;
-        let checksum = fnv1a(&bytes[..body]).to_le_bytes();
+        let checksum = pattern_db_checksum(&bytes[..28], &bytes[table.clone()]).to_le_bytes();
         bytes[body..].copy_from_slice(&checksum);
         std::fs::write(&path, bytes).unwrap();
     };

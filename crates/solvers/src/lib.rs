@@ -73,7 +73,7 @@ pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
-pub use crate::pattern_db_file::FORMAT_VERSION;
+pub use crate::pattern_db_file::{checksum as pattern_db_checksum, FORMAT_VERSION};
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
 pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};
 pub use crate::scratch::Scratch;
