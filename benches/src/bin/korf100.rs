@@ -2,7 +2,7 @@
 //! additive pattern databases, one instance per thread, and reports nodes
 //! and time per instance and in total.
 //!
-//! `cargo run --release -p slide-benches --bin korf100 -- [--split 6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]`
+//! `cargo run --release -p slide-benches --bin korf100 -- [--split 7-8|6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]`
 //!
 //! The databases come from the cache folder (`slide_pdb::cache_dir`), and
 //! are built there first if they are missing or damaged.
@@ -15,7 +15,7 @@ use slide_solvers::{ida_star, Split};
 use slide_testdata::{korf100, korf_goal};
 
 /// The command's usage, for `--help` and for mistakes.
-const USAGE: &str = "usage: korf100 [--split 6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]\n\
+const USAGE: &str = "usage: korf100 [--split 7-8|6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]\n\
     Solves Korf's 100 random 15-puzzles optimally with IDA* and pattern databases\n\
     (from the cache folder, built there first if missing), one instance per thread.";
 
@@ -41,9 +41,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--split" => {
                 options.split = match value()?.as_str() {
                     "6-6-3" => Split::SixSixThree,
+                    "7-8" => Split::SevenEight,
                     "5-5-5" => Split::FiveFiveFive,
                     "4-4-4-3" => Split::FourFourFourThree,
-                    other => return Err(format!("unknown split {other:?}: use 6-6-3, 5-5-5 or 4-4-4-3")),
+                    other => return Err(format!("unknown split {other:?}: use 7-8, 6-6-3, 5-5-5 or 4-4-4-3")),
                 }
             }
             "--threads" => options.threads = Some(value()?.parse().map_err(|_| "--threads takes a count")?),

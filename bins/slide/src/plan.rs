@@ -37,6 +37,8 @@ pub(crate) struct Tables {
     quick: Option<Databases>,
     /// Whether the last search with pattern databases used the quick ones.
     quick_used: AtomicBool,
+    /// [`Split::SevenEight`]'s tables, read (or built) only when asked for.
+    largest: Databases,
 }
 
 /// The command line's tables: with `quick_first`, a board whose strong
@@ -48,6 +50,7 @@ pub(crate) fn tables(quick_first: bool) -> Tables {
         strong: databases(SPLIT),
         quick: quick_first.then(|| databases(QUICK_SPLIT)),
         quick_used: AtomicBool::new(false),
+        largest: databases(Split::SevenEight),
     }
 }
 
@@ -175,6 +178,7 @@ impl Plan {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
                 Err(_) => format!("pdb-{}", split.name()),
             },
+            HeuristicArg::Pdb78 => format!("pdb-{}", Split::SevenEight.name()),
         };
         match self {
             Plan::Bfs => "bfs".to_string(),
@@ -233,6 +237,16 @@ impl Plan {
                 return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
             }
         }
+        if heuristic == Some(HeuristicArg::Pdb78) {
+            if goal.shape() != Shape::new(4, 4).expect("4x4 is a shape") {
+                return Err(bad_input(format!(
+                    "the 7-8 pattern databases are for 4x4 boards, not {}; use --heuristic pdb",
+                    goal.shape()
+                )));
+            }
+            check_split(Split::SevenEight, goal)
+                .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic pdb")))?;
+        }
         if heuristic == Some(HeuristicArg::WalkingDistance) {
             if let Err(mismatch) = WalkingDistance.estimate(goal, goal) {
                 return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
@@ -266,14 +280,8 @@ impl Plan {
             HeuristicArg::Manhattan => run.with(Manhattan, budget),
             HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
             HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
+            HeuristicArg::Pdb78 => run.with(tables_for(&tables.largest, goal)?, budget),
             HeuristicArg::Pdb => {
-                fn tables_for<'d>(databases: &'d Databases, goal: &Board) -> Result<&'d AdditivePdb, CliError> {
-                    let pdb = databases.for_target(goal).map_err(|e| CliError {
-                        status: 1,
-                        message: e.to_string(),
-                    })?;
-                    Ok(pdb.expect("the split fits the goal"))
-                }
                 tables.quick_used.store(false, Ordering::Relaxed);
                 let limit = budget.time_limit;
                 if let Some(quick) = tables.quick_for(goal) {
@@ -310,6 +318,16 @@ impl Plan {
         };
         Ok(outcome?)
     }
+}
+
+/// The tables of `databases` for `goal`, read or built on first need; the
+/// caller checked that the split fits the goal.
+fn tables_for<'d>(databases: &'d Databases, goal: &Board) -> Result<&'d AdditivePdb, CliError> {
+    let pdb = databases.for_target(goal).map_err(|e| CliError {
+        status: 1,
+        message: e.to_string(),
+    })?;
+    Ok(pdb.expect("the split fits the goal"))
 }
 
 /// The searches that take any estimate.

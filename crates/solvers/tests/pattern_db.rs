@@ -30,6 +30,39 @@ fn one_pattern_of_every_tile_is_the_exact_distance() {
     assert_eq!(checked, 181_440);
 }
 
+#[test]
+fn eight_tile_patterns_guide_the_search_optimally() {
+    // The 7-8 split's large pattern has eight tiles, the most a pattern
+    // holds: its index has eight digits, the last implied by the others.
+    // On 3x3 a pattern of seven tiles and one of the eighth follow the
+    // same code as 7-8 on 4x4; eight tiles in one pattern make the
+    // estimate the exact distance, so IDA* walks straight to the goal.
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    let whole = AdditivePdb::build(shape, &[&[0, 1, 2, 3, 4, 5, 6, 7]]);
+    let split = AdditivePdb::build(shape, &[&[0, 1, 2, 3, 4, 5, 6], &[7]]);
+    let table = DistanceTable::new(shape, 8).unwrap();
+    let mut rng = SplitMix64::new(78);
+    for _ in 0..100 {
+        let start = rng.scramble(&goal, 60);
+        let length = table.distance(&start);
+        let answer = ida_star(&start, &goal, &whole).unwrap();
+        check_answer("ida_star 8-tile pattern", &start, &goal, &answer, length);
+        assert_eq!(
+            answer.stats.expanded as usize,
+            length.unwrap(),
+            "{start}: straight to the goal"
+        );
+        check_answer(
+            "ida_star 7-1",
+            &start,
+            &goal,
+            &ida_star(&start, &goal, &split).unwrap(),
+            length,
+        );
+    }
+}
+
 /// Checks, on every solvable position of `shape`, that the databases of
 /// `partition` never exceed the distance and change by at most one per move.
 fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
