@@ -47,7 +47,8 @@ mod node;
 mod packed;
 mod parallel_ida_star;
 mod pattern_db;
-mod pattern_db_file;
+// Judge files build their tables and read no files.
+mod pattern_db_file; // not bundled
 mod place_tiles;
 mod reduce;
 mod reduce_twelve;
@@ -73,7 +74,7 @@ pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
-pub use crate::pattern_db_file::{checksum as pattern_db_checksum, FORMAT_VERSION};
+pub use crate::pattern_db_file::{checksum as pattern_db_checksum, FORMAT_VERSION}; // not bundled
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
 pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};
 pub use crate::scratch::Scratch;

@@ -2,7 +2,7 @@
 
 use slide_core::{Shape, MAX_CELLS};
 
-use super::{digit_weights, free_rank, placement_index, shifted_digit, PatternDb, Regions, UNSEEN};
+use super::{digit_weights, free_rank, pack_residues, placement_index, shifted_digit, PatternDb, Regions, UNSEEN};
 
 impl PatternDb {
     /// Builds the database of the pattern whose goal cells are `goal_cells`,
@@ -38,6 +38,8 @@ impl PatternDb {
     /// region); a queued state is its tiles' cells, one per nibble, and one
     /// cell of its region. A successor's index is the current index
     /// moved by the one tile that moved (see `shifted_digit`), not recomputed.
+    /// The build keeps a byte per slot; the database keeps the residues
+    /// packed from them at the end.
     pub fn build_with_progress(
         shape: Shape,
         goal_cells: &[u8],
@@ -176,12 +178,14 @@ impl PatternDb {
             distance += 1;
         }
         progress(expanded, size as u64);
+        drop(reached);
         PatternDb {
             shape,
             blank: blank as u8,
             cells: n,
             goal_cells: goal_cells.to_vec(),
-            table,
+            entries: table.len(),
+            residues: pack_residues(&table),
         }
     }
 }

@@ -36,18 +36,34 @@ pub(crate) use self::regions::Regions;
 pub use self::split::Split;
 pub use self::state::{PdbEstimate, Saved};
 
-/// Marks a placement the search has not reached yet.
+/// Marks a slot the build has not reached yet.
 const UNSEEN: u8 = u8::MAX;
+
+/// The residue of a slot the build never reached (no position of the
+/// abstraction has it); residues of values are 0, 1 and 2.
+pub(crate) const UNREACHED: u8 = 3;
 
 /// The database of one pattern.
 ///
 /// Invariant: with the pattern's `k` tiles on `cells` and the blank on the
-/// free cell `b`, `table[placement_index(cells) * (n - k) + free_rank(cells,
-/// b)]` is the fewest pattern-tile moves from there to the goal, where
-/// `free_rank` counts the free cells below `b` (so the `n - k` slots of a
-/// placement are its free cells, in order). The value depends only on `b`'s
-/// region, so every cell of a region holds the region's value, and a search
-/// reads its value at the blank's cell without working out the region.
+/// free cell `b`, slot `placement_index(cells) * (n - k) + free_rank(cells,
+/// b)` stands for the fewest pattern-tile moves from there to the goal,
+/// where `free_rank` counts the free cells below `b` (so the `n - k` slots
+/// of a placement are its free cells, in order). The value depends only on
+/// `b`'s region, so every cell of a region has the region's value, and a
+/// search reads its value at the blank's cell without working out the
+/// region.
+///
+/// The table keeps each slot's value modulo 3, in two bits (four slots a
+/// byte: slot `s` in bits `2 * (s % 4)` of byte `s / 4`; see [`residue`]),
+/// which is all a search needs: one move changes a pattern's value by at
+/// most one, and of `v - 1`, `v` and `v + 1` no two share a residue, so a
+/// search that knows the value before a move reads the value after it from
+/// the residue ([`step_value`]). An exact value from nothing is found by
+/// walking down to the goal, one neighbour of residue `v - 1` at a time
+/// ([`PatternDb::value`]). This is Breyer and Korf's 1.6-bit idea at two
+/// bits: a 6-tile pattern's table takes 14 MB rather than 57, and the two
+/// of 6-6-3 fit in the processor's last-level cache together.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
@@ -57,7 +73,46 @@ pub struct PatternDb {
     pub(crate) cells: usize,
     /// The goal cells of the pattern's tiles, in the order placements list them.
     pub(crate) goal_cells: Vec<u8>,
-    pub(crate) table: Vec<u8>,
+    /// The number of slots: placements times free cells.
+    pub(crate) entries: usize,
+    /// The residues, packed as the invariant says; [`UNREACHED`] where no
+    /// position of the abstraction has the slot.
+    pub(crate) residues: Vec<u8>,
+}
+
+/// The residue of `slot` in a packed table: its value modulo 3, or [`UNREACHED`].
+#[inline(always)]
+pub(crate) fn residue(residues: &[u8], slot: usize) -> u8 {
+    (residues[slot >> 2] >> (2 * (slot & 3))) & 3
+}
+
+/// `STEP_DELTA[value % 3][residue]`: what a move adds to a pattern's
+/// value `value` when the slot it leads to has residue `residue` (the
+/// difference of residues modulo 3: 0, 1, or 2 for minus one).
+const STEP_DELTA: [[i8; 4]; 3] = [[0, 1, -1, 0], [-1, 0, 1, 0], [1, -1, 0, 0]];
+
+/// The value of a slot one move away from a slot of value `value`, from
+/// the new slot's residue (see [`PatternDb`]'s invariant).
+#[inline(always)]
+pub(crate) fn step_value(value: u8, residue: u8) -> u8 {
+    debug_assert!(residue != UNREACHED, "a search reaches only reached slots");
+    (value as i8 + STEP_DELTA[(value % 3) as usize][residue as usize]) as u8
+}
+
+/// Packs one-byte values (with [`UNSEEN`] for slots never reached) into
+/// residues, four a byte.
+pub(crate) fn pack_residues(values: &[u8]) -> Vec<u8> {
+    let residue = |value: u8| if value == UNSEEN { UNREACHED } else { value % 3 };
+    // Folded from the last of the four, so the first ends in the low bits.
+    values
+        .chunks(4)
+        .map(|four| four.iter().rev().fold(0, |byte, &value| byte << 2 | residue(value)))
+        .collect()
+}
+
+/// The bytes that hold `entries` packed residues.
+pub(crate) fn packed_len(entries: usize) -> usize {
+    (entries + 3) / 4
 }
 
 /// The dense index of a placement: `cells[i]` is where the pattern's `i`-th
@@ -122,7 +177,10 @@ impl PatternDb {
     }
 
     /// The value of the placement with the pattern's `i`-th tile in
-    /// `cells[i]` and the blank in `blank`.
+    /// `cells[i]` and the blank in `blank`; `u8::MAX` if no position of
+    /// the abstraction has it. It walks down to the goal, a move at a time
+    /// (see [`PatternDb`]'s invariant), so it costs a few thousand steps:
+    /// a search finds its values move by move instead.
     ///
     /// # Panics
     /// Panics unless `cells` lists one distinct cell of the board per tile,
@@ -133,22 +191,60 @@ impl PatternDb {
         let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         assert!(cells.iter().all(|&c| (c as usize) < n), "cells of the board");
         assert!(blank < n && occupied & (1 << blank) == 0, "the blank is on a free cell");
-        self.table[placement_index(cells, n) * (n - cells.len()) + free_rank(occupied, blank)]
+        self.descend(cells, blank).unwrap_or(UNSEEN)
+    }
+
+    /// The value of a slot, by walking down: from each position to a
+    /// neighbour (a pattern tile moved into the blank's region) whose
+    /// residue is one less, until the goal. `None` if the slot is
+    /// unreached, or some position on the way has no such neighbour (the
+    /// residues are damaged).
+    pub(crate) fn descend(&self, cells: &[u8], blank: usize) -> Option<u8> {
+        let (n, k) = (self.cells, cells.len());
+        let regions = Regions::new(self.shape);
+        let goal = placement_index(&self.goal_cells, n);
+        let slot = |cells: &[u8], occupied: u32, blank: usize| {
+            residue(
+                &self.residues,
+                placement_index(cells, n) * (n - k) + free_rank(occupied, blank),
+            )
+        };
+        let mut here = [0u8; 8];
+        here[..k].copy_from_slice(cells);
+        let (mut blank, mut steps) = (blank, 0u8);
+        loop {
+            let occupied = here[..k].iter().fold(0u32, |acc, &c| acc | 1 << c);
+            let region = regions.region(1 << blank, regions.board & !occupied);
+            if placement_index(&here[..k], n) == goal && region & 1 << self.blank != 0 {
+                return Some(steps);
+            }
+            let own = slot(&here[..k], occupied, blank);
+            let mut nearer = None;
+            for i in 0..k {
+                let mut targets = regions.neighbours[here[i] as usize] & region;
+                while targets != 0 && own != UNREACHED {
+                    let mut next = here;
+                    next[i] = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    let moved = occupied ^ 1 << here[i] ^ 1 << next[i];
+                    if slot(&next[..k], moved, here[i] as usize) == (own + 2) % 3 {
+                        nearer = Some((next, here[i] as usize));
+                    }
+                }
+            }
+            (here, blank) = nearer?;
+            steps = steps.checked_add(1)?;
+        }
     }
 
     /// The number of entries: one per placement and free cell (see the invariant).
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.entries
     }
 
     /// Whether the table is empty (it never is).
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
-    }
-
-    /// The largest value in the table.
-    pub fn max(&self) -> u8 {
-        self.table.iter().copied().filter(|&v| v != UNSEEN).max().unwrap_or(0)
+        self.entries == 0
     }
 
     /// The goal cells of the pattern.
@@ -163,7 +259,7 @@ impl std::fmt::Debug for PatternDb {
             .field("shape", &self.shape)
             .field("blank", &self.blank)
             .field("goal_cells", &self.goal_cells)
-            .field("entries", &self.table.len())
+            .field("entries", &self.entries)
             .finish()
     }
 }

@@ -4,7 +4,7 @@
 use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
-use super::{digit_weights, free_rank, placement_index, shifted_digit, AdditivePdb};
+use super::{digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb};
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
 
@@ -127,8 +127,9 @@ impl View {
                 self.occupied[p] |= 1 << cells[slot];
             }
             self.index[p] = placement_index(&cells[..k], n) as u32;
-            let slot = free_rank(self.occupied[p], blank_here);
-            self.values[p] = pattern.table[self.index[p] as usize * (n - k) + slot];
+            // The one exact value a search needs from nothing: after it,
+            // each move's value follows from the residue it reads.
+            self.values[p] = pattern.value(&cells[..k], blank_here);
             self.sum += self.values[p] as u32;
         }
     }
@@ -156,7 +157,7 @@ impl View {
         self.occupied[p] ^= (1 << a) | (1 << b);
         // The blank is now where the tile was.
         let slot = index as usize * self.free_cells[p] as usize + free_rank(self.occupied[p], a as usize);
-        let value = pdb.patterns[p].table[slot];
+        let value = step_value(old.1, residue(&pdb.patterns[p].residues, slot));
         self.index[p] = index;
         self.values[p] = value;
         self.sum = self.sum + value as u32 - old.1 as u32;
