@@ -2,7 +2,7 @@
 
 use slide_core::{Shape, MAX_CELLS};
 
-use super::{digit_weights, free_rank, pack_residues, placement_index, shifted_digit, PatternDb, Regions, UNSEEN};
+use super::{digit_weights, free_rank, packed_len, placement_index, shifted_digit, PatternDb, Regions};
 
 impl PatternDb {
     /// Builds the database of the pattern whose goal cells are `goal_cells`,
@@ -38,8 +38,8 @@ impl PatternDb {
     /// region); a queued state is its tiles' cells, one per nibble, and one
     /// cell of its region. A successor's index is the current index
     /// moved by the one tile that moved (see `shifted_digit`), not recomputed.
-    /// The build keeps a byte per slot; the database keeps the residues
-    /// packed from them at the end.
+    /// It writes each slot's residue (its value modulo 3) straight into
+    /// the packed table the database keeps.
     pub fn build_with_progress(
         shape: Shape,
         goal_cells: &[u8],
@@ -58,7 +58,8 @@ impl PatternDb {
         );
         let size: usize = (n - k + 1..=n).product();
         let free_cells = n - k;
-        let mut table = vec![UNSEEN; size * free_cells];
+        // The residues, written as states are reached: 3 (unreached) until then.
+        let mut table = vec![u8::MAX; packed_len(size * free_cells)];
         let regions = Regions::new(shape);
         let weights = digit_weights(n, k);
         // A queued state is packed into a `u64`: its placement's index from
@@ -89,14 +90,14 @@ impl PatternDb {
         // table does not.
         let mut reached = vec![0u16; size];
         // Marks the region of free cells `free` that holds `seed` reached,
-        // and writes `value` into its slots.
+        // and writes `value`'s residue into its slots.
         let fill = |table: &mut [u8], reached: &mut [u16], placement: usize, seed: usize, free: u32, value: u8| {
             let mut region = regions.region(1 << seed, free);
             reached[placement] |= region as u16;
-            let slots = &mut table[placement * free_cells..][..free_cells];
             while region != 0 {
-                let cell = region.trailing_zeros() as usize;
-                slots[free_rank(!free, cell)] = value;
+                let slot = placement * free_cells + free_rank(!free, region.trailing_zeros() as usize);
+                let shift = 2 * (slot & 3);
+                table[slot >> 2] = table[slot >> 2] & !(3 << shift) | (value % 3) << shift;
                 region &= region - 1;
             }
         };
@@ -178,14 +179,13 @@ impl PatternDb {
             distance += 1;
         }
         progress(expanded, size as u64);
-        drop(reached);
         PatternDb {
             shape,
             blank: blank as u8,
             cells: n,
             goal_cells: goal_cells.to_vec(),
-            entries: table.len(),
-            residues: pack_residues(&table),
+            entries: size * free_cells,
+            residues: table,
         }
     }
 }

@@ -36,7 +36,7 @@ pub(crate) use self::regions::Regions;
 pub use self::split::Split;
 pub use self::state::{PdbEstimate, Saved};
 
-/// Marks a slot the build has not reached yet.
+/// What [`PatternDb::value`] gives for a slot no position reaches.
 const UNSEEN: u8 = u8::MAX;
 
 /// The residue of a slot the build never reached (no position of the
@@ -97,17 +97,6 @@ const STEP_DELTA: [[i8; 4]; 3] = [[0, 1, -1, 0], [-1, 0, 1, 0], [1, -1, 0, 0]];
 pub(crate) fn step_value(value: u8, residue: u8) -> u8 {
     debug_assert!(residue != UNREACHED, "a search reaches only reached slots");
     (value as i8 + STEP_DELTA[(value % 3) as usize][residue as usize]) as u8
-}
-
-/// Packs one-byte values (with [`UNSEEN`] for slots never reached) into
-/// residues, four a byte.
-pub(crate) fn pack_residues(values: &[u8]) -> Vec<u8> {
-    let residue = |value: u8| if value == UNSEEN { UNREACHED } else { value % 3 };
-    // Folded from the last of the four, so the first ends in the low bits.
-    values
-        .chunks(4)
-        .map(|four| four.iter().rev().fold(0, |byte, &value| byte << 2 | residue(value)))
-        .collect()
 }
 
 /// The bytes that hold `entries` packed residues.
