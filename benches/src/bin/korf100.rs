@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     }
     let entries: usize = pdb.patterns().iter().map(|p| p.len()).sum();
     println!(
-        "# {} pattern databases: {entries} one-byte entries, ready in {:.2} s",
+        "# {} pattern databases: {entries} entries of two bits, ready in {:.2} s",
         options.split.name(),
         tables.as_secs_f64()
     );

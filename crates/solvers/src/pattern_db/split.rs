@@ -8,16 +8,18 @@ use crate::PatternMismatch;
 /// The standard ways to split the fifteen tiles of 4x4 into patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Split {
-    /// Four patterns, `4-4-4-3`: 1.6 MB of one-byte entries, built in tens
-    /// of milliseconds; the choice for a judge, where the build counts.
+    /// Four patterns, `4-4-4-3`: 1.6 M entries (two bits each, 0.4 MB),
+    /// built in tens of milliseconds; the choice for a judge, where the
+    /// build counts.
     FourFourFourThree,
-    /// Three patterns of five: 17 MB, built in about half a second.
+    /// Three patterns of five: 4.3 MB, built in about a third of a second.
     FiveFiveFive,
-    /// Korf and Felner's `6-6-3`: 115 MB, built in seconds.
+    /// Korf and Felner's `6-6-3`: 29 MB, built in about two seconds (two
+    /// cores).
     SixSixThree,
     /// Korf and Felner's `7-8`: the first seven tiles and the last eight,
-    /// 4.7 GB, built in about seven minutes (8.2 GB of memory at the peak);
-    /// for the hardest positions.
+    /// 1.2 GB, built in about seven minutes (3.8 GB of memory at the
+    /// peak); for the hardest positions.
     SevenEight,
 }
 
