@@ -18,7 +18,7 @@ pub enum Split {
     /// cores).
     SixSixThree,
     /// Korf and Felner's `7-8`: the first seven tiles and the last eight,
-    /// 1.2 GB, built in about seven minutes (3.8 GB of memory at the
+    /// 1.2 GB, built in about five minutes (3.8 GB of memory at the
     /// peak); for the hardest positions.
     SevenEight,
 }
