@@ -5,7 +5,7 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern_db::{free_rank, packed_len, placement_index, residue, Regions, UNREACHED};
+use crate::pattern_db::{free_rank, packed_len, placement_index, residue, Known, Regions, UNREACHED};
 use crate::PatternDb;
 
 /// The first bytes of a database file.
@@ -239,6 +239,7 @@ impl PatternDb {
         }
         let mut random = SplitMix64::new(0x5A17_C4EC);
         let mut cells = [0u8; MAX_CELLS];
+        let mut known = Known::new();
         for _ in 0..1000 {
             // A random placement, and a random free cell for the blank.
             let mut order: Vec<u8> = (0..n as u8).collect();
@@ -275,7 +276,7 @@ impl PatternDb {
                     }
                 }
             }
-            if self.descend(&cells[..k], blank).is_none() {
+            if self.descend(&cells[..k], blank, &mut known).is_none() {
                 return Err(
                     "a walk to the goal meets a position with no neighbour one move nearer: the table is damaged"
                         .to_string(),

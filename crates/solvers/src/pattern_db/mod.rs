@@ -37,7 +37,7 @@ pub use self::split::Split;
 pub use self::state::{PdbEstimate, Saved};
 
 /// What [`PatternDb::value`] gives for a slot no position reaches.
-const UNSEEN: u8 = u8::MAX;
+pub(crate) const UNSEEN: u8 = u8::MAX;
 
 /// The residue of a slot the build never reached (no position of the
 /// abstraction has it); residues of values are 0, 1 and 2.
@@ -98,6 +98,11 @@ pub(crate) fn step_value(value: u8, residue: u8) -> u8 {
     debug_assert!(residue != UNREACHED, "a search reaches only reached slots");
     (value as i8 + STEP_DELTA[(value % 3) as usize][residue as usize]) as u8
 }
+
+/// Exact values of one pattern's positions found by walking down (see
+/// [`PatternDb::descend`]), by `index << 16 | region` (the placement's
+/// index and the blank's region as a cell mask).
+pub(crate) type Known = std::collections::HashMap<u64, u8>;
 
 /// The bytes that hold `entries` packed residues.
 pub(crate) fn packed_len(entries: usize) -> usize {
@@ -180,15 +185,16 @@ impl PatternDb {
         let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         assert!(cells.iter().all(|&c| (c as usize) < n), "cells of the board");
         assert!(blank < n && occupied & (1 << blank) == 0, "the blank is on a free cell");
-        self.descend(cells, blank).unwrap_or(UNSEEN)
+        self.descend(cells, blank, &mut Known::new()).unwrap_or(UNSEEN)
     }
 
     /// The value of a slot, by walking down: from each position to a
     /// neighbour (a pattern tile moved into the blank's region) whose
-    /// residue is one less, until the goal. `None` if the slot is
-    /// unreached, or some position on the way has no such neighbour (the
-    /// residues are damaged).
-    pub(crate) fn descend(&self, cells: &[u8], blank: usize) -> Option<u8> {
+    /// residue is one less, until the goal or a position in `known`, the
+    /// values found by earlier walks; every position of this walk is added
+    /// to it. `None` if the slot is unreached, or some position on the way
+    /// has no such neighbour (the residues are damaged).
+    pub(crate) fn descend(&self, cells: &[u8], blank: usize, known: &mut Known) -> Option<u8> {
         let (n, k) = (self.cells, cells.len());
         let regions = Regions::new(self.shape);
         let goal = placement_index(&self.goal_cells, n);
@@ -200,13 +206,23 @@ impl PatternDb {
         };
         let mut here = [0u8; 8];
         here[..k].copy_from_slice(cells);
-        let (mut blank, mut steps) = (blank, 0u8);
+        let mut blank = blank;
+        // The positions walked through, by placement index and region.
+        let mut path: Vec<u64> = Vec::new();
         loop {
             let occupied = here[..k].iter().fold(0u32, |acc, &c| acc | 1 << c);
             let region = regions.region(1 << blank, regions.board & !occupied);
-            if placement_index(&here[..k], n) == goal && region & 1 << self.blank != 0 {
-                return Some(steps);
+            let index = placement_index(&here[..k], n);
+            let key = (index as u64) << 16 | region as u64;
+            let at_goal = index == goal && region & 1 << self.blank != 0;
+            if let Some(value) = if at_goal { Some(0) } else { known.get(&key).copied() } {
+                let value = u8::try_from(value as usize + path.len()).ok()?;
+                for (i, key) in path.into_iter().enumerate() {
+                    known.insert(key, value - i as u8);
+                }
+                return Some(value);
             }
+            path.push(key);
             let own = slot(&here[..k], occupied, blank);
             let mut nearer = None;
             for i in 0..k {
@@ -222,7 +238,9 @@ impl PatternDb {
                 }
             }
             (here, blank) = nearer?;
-            steps = steps.checked_add(1)?;
+            if path.len() > u8::MAX as usize {
+                return None;
+            }
         }
     }
 

@@ -4,7 +4,9 @@
 use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
-use super::{digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb};
+use super::{
+    digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb, Known, UNSEEN,
+};
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
 
@@ -56,6 +58,9 @@ pub struct PdbEstimate<'a> {
     /// The direct view, and the reflected one when `reflected`.
     views: [View; 2],
     reflected: bool,
+    /// Per pattern, the exact values found so far (both views read the
+    /// same tables).
+    known: Vec<Known>,
 }
 
 impl View {
@@ -108,8 +113,9 @@ impl View {
         view
     }
 
-    /// Puts `board` in the view: each pattern's placement, index and value.
-    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board) {
+    /// Puts `board` in the view: each pattern's placement, index and value
+    /// (with the values found before in `known`, one map per pattern).
+    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board, known: &mut [Known]) {
         let n = board.shape().cells();
         let mut cell_of = [0u8; MAX_CELLS];
         for cell in 0..n {
@@ -128,8 +134,14 @@ impl View {
             }
             self.index[p] = placement_index(&cells[..k], n) as u32;
             // The one exact value a search needs from nothing: after it,
-            // each move's value follows from the residue it reads.
-            self.values[p] = pattern.value(&cells[..k], blank_here);
+            // each move's value follows from the residue it reads. (A*
+            // asks for one per board it expands: `known` makes most of
+            // those walks a step or two.)
+            // A slot no position reaches (a board the target cannot be
+            // reached from) reads as `UNSEEN`, far above any distance.
+            self.values[p] = pattern
+                .descend(&cells[..k], blank_here, &mut known[p])
+                .unwrap_or(UNSEEN);
             self.sum += self.values[p] as u32;
         }
     }
@@ -191,6 +203,7 @@ impl<'a> PdbEstimate<'a> {
             target: *target,
             views: [direct, second],
             reflected,
+            known: vec![Known::new(); pdb.patterns.len()],
         };
         estimate.place(board);
         estimate
@@ -200,7 +213,7 @@ impl<'a> PdbEstimate<'a> {
     fn place(&mut self, board: &Board) {
         let count = if self.reflected { 2 } else { 1 };
         for view in &mut self.views[..count] {
-            view.place(self.pdb, &self.target, board);
+            view.place(self.pdb, &self.target, board, &mut self.known);
         }
     }
 
