@@ -57,7 +57,7 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// The file that holds the pattern with goal cells `cells` on `shape` with
-/// the blank's goal in `blank`, such as `pdb-v3-4x4-b15-0.4.5.8.9.12.bin`.
+/// the blank's goal in `blank`, such as `pdb-v4-4x4-b15-0.4.5.8.9.12.bin`.
 pub fn file_name(shape: Shape, blank: usize, cells: &[u8]) -> String {
     file_name_of_version(FORMAT_VERSION, shape, blank, cells)
 }
@@ -192,7 +192,7 @@ fn load_or_build_pattern(
     let not_saved = save(dir, &path, &db).err();
     if not_saved.is_none() {
         // The same pattern's files of earlier formats will never be read
-        // again: a 6-tile pattern's takes 57 MB.
+        // again: a 6-tile pattern's took 57 MB.
         for version in 1..FORMAT_VERSION {
             let _ = std::fs::remove_file(dir.join(file_name_of_version(version, shape, blank, cells)));
         }
@@ -231,10 +231,12 @@ fn read_file(path: &Path, size: u64) -> Result<PatternDb, String> {
 
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
 /// to back with huge pages (2 MiB rather than 4 KiB, where it has them and
-/// the range covers whole ones). A search reads a 6-tile pattern's table
-/// (57 MB) at random places; with 4 KiB pages nearly every read also
-/// misses the processor's table of page addresses. Measured side by side on
-/// Korf's 100 with 6-6-3, one thread: the search took about a tenth less.
+/// the range covers whole ones). A search reads a pattern's table at
+/// random places (14 MB for a 6-tile pattern, 1 GB for an 8-tile one); with
+/// 4 KiB pages many reads also miss the processor's table of page
+/// addresses. Measured side by side on Korf's 100 with 6-6-3, one thread,
+/// when the tables were a byte a slot (57 MB each): the search took about a
+/// tenth less.
 fn huge_page_buffer(capacity: usize) -> Vec<u8> {
     let buffer = Vec::with_capacity(capacity);
     #[cfg(target_os = "linux")]

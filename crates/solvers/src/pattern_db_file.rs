@@ -13,11 +13,11 @@ const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The version of the file format; a file of another version is rebuilt.
 /// Version 4 keeps each slot's value modulo 3, four slots a byte (see
-/// [`PatternDb`]); version 3 a byte per slot. Version 3 has the word-wise checksum of [`checksum`]; version 2 took
-/// FNV-1a a byte at a time (a serial chain of multiplications, 77 ms for a
-/// 57 MB table). Version 2 holds a value for every free cell (`n - k` per
-/// placement); version 1 held 16 per placement, of which only each
-/// region's lowest cell's was set.
+/// [`PatternDb`]); version 3 kept a byte per slot. Version 3 brought the
+/// word-wise [`checksum`]; version 2 took FNV-1a a byte at a time (a serial
+/// chain of multiplications, 77 ms for a 57 MB table). Version 2 brought a
+/// value for every free cell (`n - k` per placement); version 1 held 16 per
+/// placement, of which only each region's lowest cell's was set.
 pub const FORMAT_VERSION: u32 = 4;
 
 /// The number of interleaved lanes of [`checksum`].
