@@ -55,15 +55,15 @@ pub(crate) const UNREACHED: u8 = 3;
 /// region.
 ///
 /// The table keeps each slot's value modulo 3, in two bits (four slots a
-/// byte: slot `s` in bits `2 * (s % 4)` of byte `s / 4`; see [`residue`]),
+/// byte: slot `s` in bits `2 * (s % 4)` of byte `s / 4`),
 /// which is all a search needs: one move changes a pattern's value by at
 /// most one, and of `v - 1`, `v` and `v + 1` no two share a residue, so a
 /// search that knows the value before a move reads the value after it from
-/// the residue ([`step_value`]). An exact value from nothing is found by
+/// the residue. An exact value from nothing is found by
 /// walking down to the goal, one neighbour of residue `v - 1` at a time
 /// ([`PatternDb::value`]). This is Breyer and Korf's 1.6-bit idea at two
 /// bits: a 6-tile pattern's table takes 14 MB rather than 57, and the two
-/// of 6-6-3 fit in the processor's last-level cache together.
+/// of 6-6-3 fit together in this machine's 32 MB last-level cache.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
