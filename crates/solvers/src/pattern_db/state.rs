@@ -136,9 +136,9 @@ impl View {
             // The one exact value a search needs from nothing: after it,
             // each move's value follows from the residue it reads. (A*
             // asks for one per board it expands: `known` makes most of
-            // those walks a step or two.)
-            // A slot no position reaches (a board the target cannot be
-            // reached from) reads as `UNSEEN`, far above any distance.
+            // those walks a step or two.) A slot no position reaches (a
+            // board the target cannot be reached from) reads as `UNSEEN`,
+            // far above any distance.
             self.values[p] = pattern
                 .descend(&cells[..k], blank_here, &mut known[p])
                 .unwrap_or(UNSEEN);
