@@ -5,7 +5,7 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern_db::{free_rank, packed_len, placement_index, residue, Known, Regions, UNREACHED};
+use crate::pattern_db::{packed_len, Known, Regions, UNREACHED};
 use crate::PatternDb;
 
 /// The first bytes of a database file.
@@ -228,12 +228,7 @@ impl PatternDb {
         let (n, k) = (self.cells, self.goal_cells.len());
         let regions = Regions::new(self.shape);
         let occupied = |cells: &[u8]| cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
-        let residue_at = |cells: &[u8], blank: usize| {
-            residue(
-                &self.residues,
-                placement_index(cells, n) * (n - k) + free_rank(occupied(cells), blank),
-            )
-        };
+        let residue_at = |cells: &[u8], blank: usize| self.residue_at(cells, occupied(cells), blank);
         if residue_at(&self.goal_cells, self.blank as usize) != 0 {
             return Err("the goal's value is not 0: the table is damaged".to_string());
         }
@@ -276,7 +271,7 @@ impl PatternDb {
                     }
                 }
             }
-            if self.descend(&cells[..k], blank, &mut known).is_none() {
+            if self.descend(&cells[..k], blank, &regions, &mut known).is_none() {
                 return Err(
                     "a walk to the goal meets a position with no neighbour one move nearer: the table is damaged"
                         .to_string(),

@@ -185,25 +185,30 @@ impl PatternDb {
         let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
         assert!(cells.iter().all(|&c| (c as usize) < n), "cells of the board");
         assert!(blank < n && occupied & (1 << blank) == 0, "the blank is on a free cell");
-        self.descend(cells, blank, &mut Known::new()).unwrap_or(UNSEEN)
+        self.descend(cells, blank, &Regions::new(self.shape), &mut Known::new())
+            .unwrap_or(UNSEEN)
+    }
+
+    /// The residue of the slot of the pattern's tiles on `cells` (the
+    /// cells of `occupied`) with the blank in `blank`.
+    pub(crate) fn residue_at(&self, cells: &[u8], occupied: u32, blank: usize) -> u8 {
+        let (n, k) = (self.cells, cells.len());
+        residue(
+            &self.residues,
+            placement_index(cells, n) * (n - k) + free_rank(occupied, blank),
+        )
     }
 
     /// The value of a slot, by walking down: from each position to a
     /// neighbour (a pattern tile moved into the blank's region) whose
     /// residue is one less, until the goal or a position in `known`, the
     /// values found by earlier walks; every position of this walk is added
-    /// to it. `None` if the slot is unreached, or some position on the way
-    /// has no such neighbour (the residues are damaged).
-    pub(crate) fn descend(&self, cells: &[u8], blank: usize, known: &mut Known) -> Option<u8> {
+    /// to it. `regions` is the board's (made once by the caller). `None` if
+    /// the slot is unreached, or some position on the way has no such
+    /// neighbour (the residues are damaged).
+    pub(crate) fn descend(&self, cells: &[u8], blank: usize, regions: &Regions, known: &mut Known) -> Option<u8> {
         let (n, k) = (self.cells, cells.len());
-        let regions = Regions::new(self.shape);
         let goal = placement_index(&self.goal_cells, n);
-        let slot = |cells: &[u8], occupied: u32, blank: usize| {
-            residue(
-                &self.residues,
-                placement_index(cells, n) * (n - k) + free_rank(occupied, blank),
-            )
-        };
         let mut here = [0u8; 8];
         here[..k].copy_from_slice(cells);
         let mut blank = blank;
@@ -223,7 +228,7 @@ impl PatternDb {
                 return Some(value);
             }
             path.push(key);
-            let own = slot(&here[..k], occupied, blank);
+            let own = self.residue_at(&here[..k], occupied, blank);
             let mut nearer = None;
             for i in 0..k {
                 let mut targets = regions.neighbours[here[i] as usize] & region;
@@ -232,7 +237,7 @@ impl PatternDb {
                     next[i] = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
                     let moved = occupied ^ 1 << here[i] ^ 1 << next[i];
-                    if slot(&next[..k], moved, here[i] as usize) == (own + 2) % 3 {
+                    if self.residue_at(&next[..k], moved, here[i] as usize) == (own + 2) % 3 {
                         nearer = Some((next, here[i] as usize));
                     }
                 }

@@ -5,7 +5,7 @@ use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
 use super::{
-    digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb, Known, UNSEEN,
+    digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb, Known, Regions, UNSEEN,
 };
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
@@ -59,8 +59,9 @@ pub struct PdbEstimate<'a> {
     views: [View; 2],
     reflected: bool,
     /// Per pattern, the exact values found so far (both views read the
-    /// same tables).
+    /// same tables), and the board's regions that finding them needs.
     known: Vec<Known>,
+    regions: Regions,
 }
 
 impl View {
@@ -115,7 +116,7 @@ impl View {
 
     /// Puts `board` in the view: each pattern's placement, index and value
     /// (with the values found before in `known`, one map per pattern).
-    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board, known: &mut [Known]) {
+    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board, regions: &Regions, known: &mut [Known]) {
         let n = board.shape().cells();
         let mut cell_of = [0u8; MAX_CELLS];
         for cell in 0..n {
@@ -140,7 +141,7 @@ impl View {
             // board the target cannot be reached from) reads as `UNSEEN`,
             // far above any distance.
             self.values[p] = pattern
-                .descend(&cells[..k], blank_here, &mut known[p])
+                .descend(&cells[..k], blank_here, regions, &mut known[p])
                 .unwrap_or(UNSEEN);
             self.sum += self.values[p] as u32;
         }
@@ -204,6 +205,7 @@ impl<'a> PdbEstimate<'a> {
             views: [direct, second],
             reflected,
             known: vec![Known::new(); pdb.patterns.len()],
+            regions: Regions::new(board.shape()),
         };
         estimate.place(board);
         estimate
@@ -213,7 +215,7 @@ impl<'a> PdbEstimate<'a> {
     fn place(&mut self, board: &Board) {
         let count = if self.reflected { 2 } else { 1 };
         for view in &mut self.views[..count] {
-            view.place(self.pdb, &self.target, board, &mut self.known);
+            view.place(self.pdb, &self.target, board, &self.regions, &mut self.known);
         }
     }
 
