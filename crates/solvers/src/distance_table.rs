@@ -391,12 +391,11 @@ fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) -> (us
     loop {
         distance += 1;
         let mut visited = Distances { distances, distance };
-        let (kept, _) = expand_layer(
+        let (kept, _) = expand_layer::<_, _, 0>(
             moves,
             &layer[..len],
             &mut next,
             &mut visited,
-            0,
             &mut stats,
             &mut |_| Ok(()),
         )

@@ -23,7 +23,8 @@ pub(crate) struct PackedMoves {
     /// Indexed by bits 55..63 of a packed board, its blank cell and last
     /// move: the moves to make from there, except the one that undoes the
     /// last ([`Move::undoes`]).
-    moves: [[PackedMove; 4]; 256],
+    /// Boxed: made in place on the heap, not copied there from the stack.
+    moves: Box<[[PackedMove; 4]; 256]>,
     counts: [u8; 256],
     /// Signed rank changes, laid out as described above.
     changes: Vec<i32>,
@@ -63,22 +64,26 @@ impl PackedMoves {
         let window_mask = windows as u32 - 1;
         // The changes, from `rank_step` on boards made to show each window:
         // moving down from cell 0 the window is cells 1..=cols, moving up
-        // to cell 0 it is cells 0..cols. Only windows of distinct tiles can
-        // occur; the other entries stay 0 and are never read.
+        // to cell 0 it is cells 0..cols.
         const BASE: u64 = 1 << 40;
         let change = |tiles: u64, blank: usize, next: usize| {
             (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
         };
         let mut changes = vec![0i32; 2 * windows + 2];
-        for window in 0..windows {
-            // The window's tiles as a set, and whether they are distinct tiles.
-            let (mut seen, mut valid) = (0u32, true);
+        // Only windows of `cols` distinct tiles (1 to cells - 1) occur: they
+        // are counted through as the digits of `code` in base `cells - 1`,
+        // a tenth of the loop over every window, and the other entries stay
+        // 0 and are never read.
+        let tiles = cells - 1;
+        for code in 0..tiles.pow(cols as u32) {
+            let (mut window, mut seen, mut rest) = (0usize, 0u32, code);
             for i in 0..cols {
-                let tile = (window >> (4 * i)) & 0xF;
-                valid &= (1..cells).contains(&tile) && seen & 1 << tile == 0;
+                let tile = rest % tiles + 1;
+                rest /= tiles;
+                window |= tile << (4 * i);
                 seen |= 1 << tile;
             }
-            if valid {
+            if seen.count_ones() as usize == cols {
                 changes[window] = change((window as u64) << 4, 0, cols);
                 changes[windows + window] = change(window as u64, cols, 0);
             }
@@ -88,7 +93,7 @@ impl PackedMoves {
         changes[left] = change(1, 1, 0);
 
         let exits = Exits::of(shape);
-        let mut moves = [[PackedMove::default(); 4]; 256];
+        let mut moves = Box::new([[PackedMove::default(); 4]; 256]);
         let mut counts = [0u8; 256];
         for blank in 0..cells {
             for last in (0..4).chain([slide_core::NO_MOVE]) {
