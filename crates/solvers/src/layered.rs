@@ -112,16 +112,8 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>, const SIDE: usize>(
         }
         stats.expanded += chunk.len() as u64;
         stats.generated += (written - first) as u64;
-        // Whether some new child is on the other side, in a bit: as the
-        // condition of a branch, it would become a branch on `new`.
-        let mut met = false;
-        for i in first..written {
-            let child = out[i];
-            let (new, other) = visited.visit(child, SIDE);
-            met |= new & other;
-            out[kept] = child;
-            kept += new as usize;
-        }
+        let met;
+        (kept, met) = keep_new::<C::Node, V, SIDE>(out, first, written, visited);
         if met {
             // A meeting point is new, so it was kept.
             let meeting = out[first..kept]
@@ -138,6 +130,34 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>, const SIDE: usize>(
         }
     }
     Ok((kept, None))
+}
+
+/// Records the children `out[first..written]` in `visited` as side `SIDE`'s,
+/// and moves the new ones to `out[first..]`, in order. Returns where the
+/// new ones end, and whether one of them is on the other side.
+///
+/// A function of its own, not inlined: the loop then has the registers to
+/// itself, where inside the search's loop the map's address and epoch
+/// were read from the stack for every child.
+#[inline(never)]
+fn keep_new<N: Node, V: Visited<N>, const SIDE: usize>(
+    out: &mut [N],
+    first: usize,
+    written: usize,
+    visited: &mut V,
+) -> (usize, bool) {
+    let mut kept = first;
+    // Whether some new child is on the other side, in a bit: as the
+    // condition of a branch, it would become a branch on `new`.
+    let mut met = false;
+    for i in first..written {
+        let child = out[i];
+        let (new, other) = visited.visit(child, SIDE);
+        met |= new & other;
+        out[kept] = child;
+        kept += new as usize;
+    }
+    (kept, met)
 }
 
 /// Lengthens `buffer` to at least `room`, doubling it at least: out of the
