@@ -391,14 +391,9 @@ fn search_all<C: Children>(goal: &Board, distances: &mut [u8], moves: &C) -> (us
     loop {
         distance += 1;
         let mut visited = Distances { distances, distance };
-        let (kept, _) = expand_layer::<_, _, 0>(
-            moves,
-            &layer[..len],
-            &mut next,
-            &mut visited,
-            &mut stats,
-            &mut |_| Ok(()),
-        )
+        let (kept, _) = expand_layer::<_, _, 0>(moves, &layer[..len], &mut next, &mut visited, &mut stats, &mut |_| {
+            Ok(())
+        })
         .expect("a distance table has room for every board, and all the time it needs");
         if kept == 0 {
             // The layer just expanded is the last: a board in it is as far

@@ -1,7 +1,8 @@
 //! Boards of any size: a good solution fast, not a shortest one.
 //!
-//! The textbook method: put the top row in place tile by tile, or the left
-//! column when the board is wider than tall (on parts of at most
+//! The textbook method: put the top row in place tile by tile (from both
+//! ends inwards, each time the end whose tile is cheaper to bring), or the
+//! left column when the board is wider than tall (on parts of at most
 //! [`TRY_BOTH_CELLS`] cells, whichever of the two takes fewer moves), lock
 //! it, and go on with the smaller board that is left, until what is left is
 //! small enough for an optimal search, which finishes it: a search over the
@@ -17,13 +18,15 @@
 //!   goal's blank is always in the part left (other corners are reached by
 //!   flipping the board, see [`Frame`]).
 //! - While one tile of a row is moved, the cells it may use (the part left
-//!   minus the row's locked prefix) stay connected when the tile's own cell
-//!   is removed, so the blank can always get in front of the tile.
-//! - The last two tiles of a row cannot be put in place one after the
-//!   other (the second would be locked out): they are brought into a window
-//!   of 3 by 2 cells at the row's end with the blank, and a breadth-first
-//!   search over where those three stand in the window (120 states) ends
-//!   it. Columns are the same with rows and columns exchanged.
+//!   minus the row's locked runs at its two ends) stay connected when the
+//!   tile's own cell is removed, so the blank can always get in front of
+//!   the tile.
+//! - The last two tiles of a row, where the runs meet, cannot be put in
+//!   place one after the other (the second would be locked out): they are
+//!   brought into the window of 3 by 2 cells below them with the blank,
+//!   and a breadth-first search over where those three stand in the window
+//!   (120 states) ends it. Columns are the same with rows and columns
+//!   exchanged.
 //!
 //! A tile's label is the cell where the goal has it, so a tile is in place
 //! when its label equals its cell.
@@ -517,7 +520,10 @@ impl Reduction {
             }
             // The tile's next cell: one nearer the target, unlocked, and of
             // those the one the blank reaches first. One always exists: the
-            // locked cells are a prefix of the row (or column) being placed.
+            // locked cells of the row (or column) being placed are runs at
+            // its two ends, and the target extends one of them, so a step
+            // along the row towards it and a step towards the row are never
+            // both locked.
             let blank = self.blank();
             let next = Move::ALL
                 .into_iter()
@@ -552,13 +558,21 @@ impl Reduction {
         self.locked[first] = false;
         if !window.contains(&self.blank()) {
             let (a, b) = (self.cell_of[first] as usize, self.cell_of[last] as usize);
-            let to = *window
-                .iter()
-                .filter(|&&cell| cell != a && cell != b)
-                .min_by_key(|&&cell| self.distance(cell, self.blank()))
-                .expect("four free cells in the window");
             self.locked[a] = true;
             self.locked[b] = true;
+            // A free cell of the window walled in by the two tiles and
+            // locked cells (beside a pair placed from both ends, the row's
+            // cell above a tile that came in from the side) is not a way in.
+            let open = |cell: usize| {
+                Move::ALL
+                    .into_iter()
+                    .any(|mv| self.neighbour(cell, mv).is_some_and(|next| !self.locked[next]))
+            };
+            let to = *window
+                .iter()
+                .filter(|&&cell| cell != a && cell != b && open(cell))
+                .min_by_key(|&&cell| self.distance(cell, self.blank()))
+                .expect("free cells in the window that the blank can enter");
             self.move_blank(to, usize::MAX);
             self.locked[a] = false;
             self.locked[b] = false;
@@ -633,12 +647,43 @@ impl Reduction {
     fn reduce_row(&mut self, r0: usize, c0: usize) {
         let cols = self.cols;
         let cell = |row: usize, col: usize| row * cols + col;
-        for col in c0..cols - 2 {
-            self.place(cell(r0, col));
+        let left = self.place_from_both_ends(c0, cols - 1, |col| cell(r0, col));
+        // The window: rows r0..r0 + 3 of the two columns left.
+        let window = std::array::from_fn(|i| cell(r0 + i / 2, left + i % 2));
+        self.place_pair(cell(r0, left), cell(r0, left + 1), cell(r0 + 1, left), window);
+    }
+
+    /// Puts the cells `cell(first..=last)` of a line in place from both
+    /// ends inwards, each time the end whose tile costs fewer moves to
+    /// bring (as [`Reduction::placement_cost`] estimates), until two
+    /// neighbouring cells are left: returns the first of them.
+    ///
+    /// Each placed cell extends the placed run at its end, so a cell to
+    /// place always has a free neighbour beside it on the line as well as
+    /// one off it, and only the last two need [`Reduction::place_pair`].
+    fn place_from_both_ends(&mut self, mut first: usize, mut last: usize, cell: impl Fn(usize) -> usize) -> usize {
+        while last - first > 1 {
+            if self.placement_cost(cell(first)) <= self.placement_cost(cell(last)) {
+                self.place(cell(first));
+                first += 1;
+            } else {
+                self.place(cell(last));
+                last -= 1;
+            }
         }
-        // The window: rows r0..r0 + 3 of the last two columns.
-        let window = std::array::from_fn(|i| cell(r0 + i / 2, cols - 2 + i % 2));
-        self.place_pair(cell(r0, cols - 2), cell(r0, cols - 1), cell(r0 + 1, cols - 2), window);
+        first
+    }
+
+    /// About the moves [`Reduction::place`] takes to put the tile of `cell`
+    /// there: the blank's way to the tile, and for the tile's way a turn
+    /// costing three moves and a straight step five (see
+    /// [`Reduction::blank_distance`]).
+    fn placement_cost(&self, cell: usize) -> usize {
+        let at = self.cell_of[cell] as usize;
+        let rows = (at / self.cols).abs_diff(cell / self.cols);
+        let cols = (at % self.cols).abs_diff(cell % self.cols);
+        let turns = 2 * rows.min(cols);
+        self.distance(self.blank(), at) + 3 * turns + 5 * (rows + cols - turns)
     }
 
     /// Puts row `r0` (if `row`, else column `c0`) of the part left in place
@@ -673,12 +718,10 @@ impl Reduction {
     fn reduce_column(&mut self, r0: usize, c0: usize) {
         let (rows, cols) = (self.rows, self.cols);
         let cell = |row: usize, col: usize| row * cols + col;
-        for row in r0..rows - 2 {
-            self.place(cell(row, c0));
-        }
-        // The window: columns c0..c0 + 3 of the last two rows.
-        let window = std::array::from_fn(|i| cell(rows - 2 + i % 2, c0 + i / 2));
-        self.place_pair(cell(rows - 2, c0), cell(rows - 1, c0), cell(rows - 2, c0 + 1), window);
+        let top = self.place_from_both_ends(r0, rows - 1, |row| cell(row, c0));
+        // The window: columns c0..c0 + 3 of the two rows left.
+        let window = std::array::from_fn(|i| cell(top + i % 2, c0 + i / 2));
+        self.place_pair(cell(top, c0), cell(top + 1, c0), cell(top, c0 + 1), window);
     }
 
     /// Solves the part left, `rows r0..` by `cols c0..`, by breadth-first
