@@ -141,7 +141,7 @@ pub mod large {
     pub fn random_boards(n: usize, count: usize) -> Vec<LargeBoard> {
         let goal = LargeBoard::goal(n, n);
         let mut random = SplitMix64::new(n as u64);
-        (0..count).map(|_| LargeBoard::random(&goal, &mut random)).collect()
+        (0..count).map(|_| random.large_board(&goal)).collect()
     }
 
     /// What a size's runs come to.

@@ -30,7 +30,7 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
             (Some(goal), Some(moves)) => rng.scramble(&goal, moves).to_string(),
             (Some(goal), None) => rng.solvable_board(&goal).to_string(),
             (None, Some(moves)) => scramble_large(&large_goal, moves, &mut rng).to_string(),
-            (None, None) => LargeBoard::random(&large_goal, &mut rng).to_string(),
+            (None, None) => rng.large_board(&large_goal).to_string(),
         };
         pending.push_str(&board);
         pending.push('\n');

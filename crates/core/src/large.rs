@@ -11,7 +11,6 @@ use std::fmt;
 use crate::input::InputError;
 use crate::moves::Move;
 use crate::parse::quoted;
-use crate::random::SplitMix64;
 
 /// The largest side of a large board.
 pub const MAX_SIDE: usize = 1000;
@@ -532,32 +531,6 @@ impl LargeBoard {
         let distance =
             (self.blank / cols).abs_diff(goal.blank / cols) + (self.blank % cols).abs_diff(goal.blank % cols);
         (n - cycles) % 2 == distance % 2
-    }
-
-    /// A board chosen uniformly among those that can reach `goal`, as
-    /// [`SplitMix64::solvable_board`] draws small ones: a uniform
-    /// arrangement, with its first two tiles swapped when it cannot.
-    ///
-    /// ```
-    /// use slide_core::{LargeBoard, SplitMix64};
-    /// let goal = LargeBoard::goal(7, 9);
-    /// let mut random = SplitMix64::new(5);
-    /// assert!((0..20).all(|_| LargeBoard::random(&goal, &mut random).reaches(&goal)));
-    /// ```
-    pub fn random(goal: &LargeBoard, random: &mut SplitMix64) -> LargeBoard {
-        let mut cells = goal.cells.clone();
-        for i in (1..cells.len()).rev() {
-            cells.swap(i, random.below(i + 1));
-        }
-        let mut board = LargeBoard::new(goal.rows, goal.cols, cells).expect("a shuffled permutation");
-        if !board.reaches(goal) {
-            let tiles: Vec<usize> = (0..board.cells.len())
-                .filter(|&c| board.cells[c] != 0)
-                .take(2)
-                .collect();
-            board.cells.swap(tiles[0], tiles[1]);
-        }
-        board
     }
 
     /// The sum over tiles of the taxicab distance to the cell where `goal`

@@ -2,6 +2,7 @@
 //! the same boards everywhere, so tests and benchmarks repeat.
 
 use crate::board::Board;
+use crate::large::LargeBoard;
 use crate::moves::Move;
 use crate::solvable::is_solvable;
 
@@ -79,6 +80,29 @@ impl SplitMix64 {
         let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
         cells.swap(tiles[0], tiles[1]);
         Board::from_cells(goal.shape(), &cells).expect("a permutation")
+    }
+
+    /// A board chosen uniformly among those that can reach the large
+    /// board `goal`, as [`SplitMix64::solvable_board`] draws small ones.
+    ///
+    /// ```
+    /// use slide_core::{LargeBoard, SplitMix64};
+    /// let goal = LargeBoard::goal(7, 9);
+    /// let mut random = SplitMix64::new(5);
+    /// assert!((0..20).all(|_| random.large_board(&goal).reaches(&goal)));
+    /// ```
+    pub fn large_board(&mut self, goal: &LargeBoard) -> LargeBoard {
+        let mut cells = goal.cells().to_vec();
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, self.below(i + 1));
+        }
+        let mut board = LargeBoard::new(goal.rows(), goal.cols(), cells.clone()).expect("a shuffled permutation");
+        if !board.reaches(goal) {
+            let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+            cells.swap(tiles[0], tiles[1]);
+            board = LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a permutation");
+        }
+        board
     }
 
     /// `moves` random moves from `board`, never undoing the previous one.

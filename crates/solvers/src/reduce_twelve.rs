@@ -56,7 +56,7 @@ pub const TWELVE_CELLS: usize = 12;
 /// use slide_core::{LargeBoard, SplitMix64};
 /// use slide_solvers::reduce_twelve;
 /// let goal = LargeBoard::goal(6, 7);
-/// let start = LargeBoard::random(&goal, &mut SplitMix64::new(7));
+/// let start = SplitMix64::new(7).large_board(&goal);
 /// let path = reduce_twelve(&start, &goal, u64::MAX).unwrap().unwrap();
 /// let mut board = start.clone();
 /// assert_eq!(board.apply_path(&path), None);

@@ -26,7 +26,7 @@ fn reduce_reaches_the_goal_on_random_boards_of_random_shapes() {
         let rows = 2 + random.below(29);
         let cols = 2 + random.below(29);
         let goal = LargeBoard::goal(rows, cols);
-        check_with(reduce, &LargeBoard::random(&goal, &mut random), &goal);
+        check_with(reduce, &random.large_board(&goal), &goal);
     }
 }
 
@@ -42,7 +42,7 @@ fn reduce_reaches_goals_with_the_blank_in_any_corner() {
             cells.insert(corner, 0);
             let goal = LargeBoard::new(rows, cols, cells).unwrap();
             for _ in 0..5 {
-                check_with(reduce, &LargeBoard::random(&goal, &mut random), &goal);
+                check_with(reduce, &random.large_board(&goal), &goal);
             }
         }
     }
@@ -58,7 +58,7 @@ fn unsolvable_boards_are_answered_none() {
 #[test]
 fn long_paths_are_refused_with_a_lower_bound() {
     let goal = LargeBoard::goal(20, 20);
-    let start = LargeBoard::random(&goal, &mut SplitMix64::new(3));
+    let start = SplitMix64::new(3).large_board(&goal);
     let refused = reduce(&start, &goal, 100).unwrap_err();
     assert_eq!(
         refused,
@@ -86,7 +86,7 @@ fn reduce_twelve_reaches_goals_in_every_corner_on_random_boards() {
         let mut cells: Vec<u32> = (1..n).collect();
         cells.insert(corner, 0);
         let goal = LargeBoard::new(rows, cols, cells).unwrap();
-        check_with(reduce_twelve, &LargeBoard::random(&goal, &mut random), &goal);
+        check_with(reduce_twelve, &random.large_board(&goal), &goal);
     }
 }
 
