@@ -489,7 +489,8 @@ impl Reduction {
     /// [`Reduction::gain`]). The ways are searched for in the rectangle
     /// with the blank and `to` in its corners when nothing is in the way
     /// there ([`Reduction::best_straight_way`]), else in that rectangle
-    /// widened by a cell, and over the whole board if that is not enough
+    /// widened as far as a shortest way can stray from it, or over the
+    /// whole board if the blank cannot get round nearby
     /// ([`Reduction::best_way_within`]).
     fn move_blank(&mut self, to: usize, avoid: usize) {
         let blank = self.blank();
@@ -497,23 +498,28 @@ impl Reduction {
             return;
         }
         let ((blank_row, blank_col), (to_row, to_col)) = (self.row_col[blank], self.row_col[to]);
-        let near = Rectangle {
-            top: (blank_row.min(to_row) as usize).saturating_sub(1),
-            bottom: (blank_row.max(to_row) as usize + 1).min(self.rows - 1),
-            left: (blank_col.min(to_col) as usize).saturating_sub(1),
-            right: (blank_col.max(to_col) as usize + 1).min(self.cols - 1),
-        };
-        let whole = Rectangle {
-            top: 0,
-            bottom: self.rows - 1,
-            left: 0,
-            right: self.cols - 1,
+        // The rectangle with the blank and `to` in its corners, widened by
+        // `margin` cells (within the board).
+        let around = |margin: usize| Rectangle {
+            top: (blank_row.min(to_row) as usize).saturating_sub(margin),
+            bottom: (blank_row.max(to_row) as usize + margin).min(self.rows - 1),
+            left: (blank_col.min(to_col) as usize).saturating_sub(margin),
+            right: (blank_col.max(to_col) as usize + margin).min(self.cols - 1),
         };
         let mut ways = std::mem::take(&mut self.ways);
         let path = self
             .best_straight_way(&mut ways, to, avoid)
-            .or_else(|| self.best_way_within(&mut ways, near, to, avoid))
-            .or_else(|| self.best_way_within(&mut ways, whole, to, avoid))
+            .or_else(|| {
+                // A way of `distance + 2m` moves stays within `m` cells of
+                // the rectangle, so once one is found, every way as short
+                // is in the rectangle widened by `m`.
+                let near = self.best_way_within(&mut ways, around(1), to, avoid)?;
+                match (near.len() - self.distance(blank, to)) / 2 {
+                    0 | 1 => Some(near),
+                    margin => self.best_way_within(&mut ways, around(margin), to, avoid),
+                }
+            })
+            .or_else(|| self.best_way_within(&mut ways, around(self.rows + self.cols), to, avoid))
             .expect("the blank reaches its cell: the reduction keeps the free cells connected");
         self.ways = ways;
         for mv in path {
@@ -978,5 +984,112 @@ impl Reduction {
         for mv in path {
             self.step(mv);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use slide_core::SplitMix64;
+
+    use super::*;
+
+    /// The gain of `path` for the blank of `work`, move by move as the
+    /// board changes under it; `None` if it leaves the board.
+    fn gain_of(work: &Reduction, path: &[Move]) -> Option<i32> {
+        let mut copy = work.fork();
+        let mut total = 0;
+        for &mv in path {
+            let next = copy.neighbour(copy.blank(), mv)?;
+            total += copy.gain(copy.blank(), next);
+            copy.step(mv);
+        }
+        Some(total)
+    }
+
+    /// Every shortest way of the blank to `to` through unlocked cells other
+    /// than `avoid`, by depth-first search down the distances to `to`.
+    fn every_shortest_way(work: &Reduction, to: usize, avoid: usize) -> Vec<Vec<Move>> {
+        let free = |cell: usize| cell != avoid && !work.locked[cell];
+        // Distances to `to` by breadth-first search from it.
+        let mut distance = vec![usize::MAX; work.label_at.len()];
+        distance[to] = 0;
+        let mut queue = vec![to];
+        let mut head = 0;
+        while let Some(&cell) = queue.get(head) {
+            head += 1;
+            for mv in Move::ALL {
+                if let Some(next) = work.neighbour(cell, mv).filter(|&next| free(next)) {
+                    if distance[next] == usize::MAX {
+                        distance[next] = distance[cell] + 1;
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        let mut ways = Vec::new();
+        let mut way = Vec::new();
+        fn down(work: &Reduction, distance: &[usize], cell: usize, way: &mut Vec<Move>, ways: &mut Vec<Vec<Move>>) {
+            if distance[cell] == 0 {
+                ways.push(way.clone());
+                return;
+            }
+            for mv in Move::ALL {
+                if let Some(next) = work.neighbour(cell, mv) {
+                    if distance[next] != usize::MAX && distance[next] + 1 == distance[cell] {
+                        way.push(mv);
+                        down(work, distance, next, way, ways);
+                        way.pop();
+                    }
+                }
+            }
+        }
+        down(work, &distance, work.blank(), &mut way, &mut ways);
+        ways
+    }
+
+    /// On random 5x6 boards with random cells locked, the blank's way is a
+    /// shortest one, and none of the shortest ways gains more: the search
+    /// against every shortest way listed.
+    #[test]
+    fn the_blank_takes_the_best_of_its_shortest_ways() {
+        let (rows, cols) = (5, 6);
+        let goal = LargeBoard::goal(rows, cols);
+        let frame = Frame {
+            rows,
+            cols,
+            flip_rows: false,
+            flip_cols: false,
+        };
+        let mut random = SplitMix64::new(15);
+        let mut compared = 0;
+        for _ in 0..3000 {
+            let mut work = Reduction::new(&random.large_board(&goal), &goal, frame);
+            work.soon = (random.below(rows) as u16, random.below(cols) as u16);
+            for _ in 0..random.below(6) {
+                let cell = random.below(rows * cols);
+                work.locked[cell] = cell != work.blank();
+            }
+            let (to, avoid) = (random.below(rows * cols), random.below(rows * cols));
+            if work.locked[to] || to == avoid || avoid == work.blank() {
+                continue;
+            }
+            let ways = every_shortest_way(&work, to, avoid);
+            if ways.is_empty() {
+                continue;
+            }
+            let best = ways.iter().map(|way| gain_of(&work, way).unwrap()).max().unwrap();
+            let mut moved = work.fork();
+            moved.move_blank(to, avoid);
+            assert_eq!(moved.blank(), to);
+            assert_eq!(moved.moves.len(), ways[0].len(), "a shortest way");
+            assert_eq!(gain_of(&work, &moved.moves), Some(best), "the best gain");
+            assert!(moved
+                .moves
+                .iter()
+                .zip(moved.moves.iter().skip(1))
+                .all(|(a, b)| *b != a.reverse()));
+            compared += 1;
+        }
+        assert!(compared > 1000, "only {compared} cases compared");
     }
 }
