@@ -635,6 +635,8 @@ impl Reduction {
             (row as usize - within.top) * width + (col as usize - within.left)
         };
         let size = (within.bottom - within.top + 1) * width;
+        // Only the layers start afresh: a cell's score and move are written
+        // when it is first reached, before they are read.
         ways.layer.clear();
         ways.layer.resize(size, u32::MAX);
         ways.score.resize(size, 0);
