@@ -71,9 +71,9 @@ impl PackedMoves {
         };
         let mut changes = vec![0i32; 2 * windows + 2];
         // Only windows of `cols` distinct tiles (1 to cells - 1) occur: they
-        // are counted through as the digits of `code` in base `cells - 1`,
-        // a tenth of the loop over every window, and the other entries stay
-        // 0 and are never read.
+        // are counted through as the digits of `code` in base `cells - 1`
+        // (on 3x3, 512 codes rather than 4,096 windows), and the other
+        // entries stay 0 and are never read.
         let tiles = cells - 1;
         for code in 0..tiles.pow(cols as u32) {
             let (mut window, mut seen, mut rest) = (0usize, 0u32, code);
