@@ -802,7 +802,8 @@ impl Reduction {
                 })
             })
             .collect();
-        // Breadth-first, each state with the state and move it came from.
+        // Breadth-first, each state with the state and move it came from
+        // (the start with itself, a placeholder the walk back stops before).
         let mut parents = std::collections::HashMap::from([(start, (start, Move::Up))]);
         let mut queue = vec![start];
         let mut head = 0;
