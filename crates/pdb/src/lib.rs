@@ -188,7 +188,10 @@ fn load_or_build_pattern(
         Ok(_) => "the file holds another pattern".to_string(),
         Err(reason) => reason,
     };
-    let db = build_with_bar(shape, cells, blank, number, bars);
+    // Built tables are read at random by the search that follows, as
+    // loaded ones are: they go to huge pages too (a 6-tile table's copy
+    // takes a few milliseconds).
+    let db = build_with_bar(shape, cells, blank, number, bars).with_table_in(huge_page_buffer);
     let not_saved = save(dir, &path, &db).err();
     if not_saved.is_none() {
         // The same pattern's files of earlier formats will never be read

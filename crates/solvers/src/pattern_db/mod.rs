@@ -263,6 +263,26 @@ impl PatternDb {
     pub fn goal_cells(&self) -> &[u8] {
         &self.goal_cells
     }
+
+    /// The same database with its table copied into the buffer that
+    /// `buffer(bytes)` makes (empty, with room for `bytes`): for a caller
+    /// that wants the table in memory of its choosing, as
+    /// [`PatternDb::read_from`] reads into one.
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_solvers::PatternDb;
+    /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
+    /// let moved = db.clone().with_table_in(Vec::with_capacity);
+    /// assert_eq!(moved.value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
+    /// ```
+    pub fn with_table_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PatternDb {
+        let mut table = buffer(self.residues.len());
+        table.clear();
+        table.extend_from_slice(&self.residues);
+        self.residues = table;
+        self
+    }
 }
 
 impl std::fmt::Debug for PatternDb {
