@@ -53,6 +53,9 @@ pub struct Saved([(u32, u8); 2], bool);
 /// The pattern databases' estimate as it follows one search's board.
 pub struct PdbEstimate<'a> {
     pdb: &'a AdditivePdb,
+    /// Each pattern's table of residues, as [`View::moved`] reads them:
+    /// one load, where through `pdb` it would be three.
+    tables: [&'a [u8]; MAX_CELLS],
     /// The target, to start over from another board.
     target: Board,
     /// The direct view, and the reflected one when `reflected`.
@@ -151,7 +154,7 @@ impl View {
     /// `tiles`): the tile's pattern gets its new index and value. Returns
     /// what [`View::undo`] needs.
     #[inline(always)]
-    fn moved(&mut self, pdb: &AdditivePdb, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, u8) {
+    fn moved(&mut self, tables: &[&[u8]; MAX_CELLS], tiles: u64, tile: usize, from: usize, to: usize) -> (u32, u8) {
         let p = self.pattern_of[tile] as usize;
         let (a, b) = (self.cell_map[from] as i32, self.cell_map[to] as i32);
         let mut shift = self.weight[tile] * (b - a).abs();
@@ -170,7 +173,7 @@ impl View {
         self.occupied[p] ^= (1 << a) | (1 << b);
         // The blank is now where the tile was.
         let slot = index as usize * self.free_cells[p] as usize + free_rank(self.occupied[p], a as usize);
-        let value = step_value(old.1, residue(&pdb.patterns[p].residues, slot));
+        let value = step_value(old.1, residue(tables[p], slot));
         self.index[p] = index;
         self.values[p] = value;
         self.sum = self.sum + value as u32 - old.1 as u32;
@@ -201,6 +204,7 @@ impl<'a> PdbEstimate<'a> {
         };
         let mut estimate = PdbEstimate {
             pdb,
+            tables: std::array::from_fn(|p| pdb.patterns.get(p).map_or(&[][..], |pattern| &pattern.residues[..])),
             target: *target,
             views: [direct, second],
             reflected,
@@ -260,14 +264,14 @@ impl Estimate for PdbEstimate<'_> {
     /// The reflected view is skipped when the direct one's sum is above
     /// `within`: its table read is half the work of a move, and most
     /// children IDA* cuts off are cut off by the direct view alone.
-    #[inline]
+    #[inline(always)]
     fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
         let mut saved = Saved([(0, 0); 2], false);
-        saved.0[0] = self.views[0].moved(self.pdb, tiles, tile, from, to);
+        saved.0[0] = self.views[0].moved(&self.tables, tiles, tile, from, to);
         if !self.reflected || self.views[0].sum > within {
             return (self.views[0].sum, saved);
         }
-        saved.0[1] = self.views[1].moved(self.pdb, tiles, tile, from, to);
+        saved.0[1] = self.views[1].moved(&self.tables, tiles, tile, from, to);
         saved.1 = true;
         (self.views[0].sum.max(self.views[1].sum), saved)
     }
