@@ -290,7 +290,7 @@ impl PatternDb {
     /// use slide_solvers::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let moved = db.clone().with_table_in(Vec::with_capacity);
-    /// assert_eq!(moved.value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
+    /// assert_eq!(moved.to_bytes(), db.to_bytes());
     /// ```
     pub fn with_table_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PatternDb {
         let mut table = buffer(self.residues.len());
