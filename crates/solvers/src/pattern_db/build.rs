@@ -2,9 +2,7 @@
 
 use slide_core::{Shape, MAX_CELLS};
 
-use super::{
-    digit_weights, free_rank, packed_len, placement_index, residue, shifted_digit, PatternDb, Regions, UNREACHED,
-};
+use super::{digit_weights, packed_len, placement_index, residue, shifted_digit, slot, PatternDb, Regions, UNREACHED};
 
 impl PatternDb {
     /// Builds the database of the pattern whose goal cells are `goal_cells`,
@@ -91,7 +89,7 @@ impl PatternDb {
         let fill = |table: &mut [u8], placement: usize, seed: usize, free: u32, value: u8| {
             let mut region = regions.region(1 << seed, free);
             while region != 0 {
-                let slot = placement * free_cells + free_rank(!free, region.trailing_zeros() as usize);
+                let slot = slot(placement, free_cells, !free, region.trailing_zeros() as usize);
                 let shift = 2 * (slot & 3);
                 table[slot >> 2] = table[slot >> 2] & !(3 << shift) | (value % 3) << shift;
                 region &= region - 1;
@@ -156,7 +154,7 @@ impl PatternDb {
                         // the residue of that slot: 3 until its region is
                         // reached, which writes every slot of the region.
                         let next_free = (free & !(1 << to)) | 1 << from;
-                        if residue(&table, next * free_cells + free_rank(!next_free, from)) == UNREACHED {
+                        if residue(&table, slot(next, free_cells, !next_free, from)) == UNREACHED {
                             fill(&mut table, next, from, next_free, distance + 1);
                             cells[i] = to as u8;
                             next_layer.push(pack(next, from, &cells[..k]));

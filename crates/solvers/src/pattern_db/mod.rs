@@ -46,9 +46,9 @@ pub(crate) const UNREACHED: u8 = 3;
 /// The database of one pattern.
 ///
 /// Invariant: with the pattern's `k` tiles on `cells` and the blank on the
-/// free cell `b`, slot `placement_index(cells) * (n - k) + free_rank(cells,
-/// b)` stands for the fewest pattern-tile moves from there to the goal,
-/// where `free_rank` counts the free cells below `b` (so the `n - k` slots
+/// free cell `b`, slot `placement_index(cells) * (n - k) + r` (`slot`)
+/// stands for the fewest pattern-tile moves from there to the goal, where
+/// `r` counts the free cells below `b` (so the `n - k` slots
 /// of a placement are its free cells, in order). The value depends only on
 /// `b`'s region, so every cell of a region has the region's value, and a
 /// search reads its value at the blank's cell without working out the
@@ -141,11 +141,13 @@ pub(crate) fn placement_index(cells: &[u8], n: usize) -> usize {
     index
 }
 
-/// The place of the free cell `blank` among the free cells of a board whose
-/// occupied cells are the bits of `occupied`: the number of free cells below it.
-#[inline]
-pub(crate) fn free_rank(occupied: u32, blank: usize) -> usize {
-    blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
+/// The slot of the placement of index `placement` (its tiles on the bits
+/// of `occupied`) with the blank on the free cell `blank`, in a table of
+/// `free_cells` slots a placement: the placement's first slot plus the
+/// number of free cells below `blank` (see [`PatternDb`]'s invariant).
+#[inline(always)]
+pub(crate) fn slot(placement: usize, free_cells: usize, occupied: u32, blank: usize) -> usize {
+    placement * free_cells + blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
 }
 
 /// The weight of each digit of [`placement_index`] for `k` tiles on `n`
@@ -209,10 +211,7 @@ impl PatternDb {
     /// cells of `occupied`) with the blank in `blank`.
     pub(crate) fn residue_at(&self, cells: &[u8], occupied: u32, blank: usize) -> u8 {
         let (n, k) = (self.cells, cells.len());
-        residue(
-            &self.residues,
-            placement_index(cells, n) * (n - k) + free_rank(occupied, blank),
-        )
+        residue(&self.residues, slot(placement_index(cells, n), n - k, occupied, blank))
     }
 
     /// The value of a slot, by walking down: from each position to a

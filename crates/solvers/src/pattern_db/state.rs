@@ -5,7 +5,7 @@ use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
 use super::{
-    digit_weights, free_rank, placement_index, residue, shifted_digit, step_value, AdditivePdb, Known, Regions, UNSEEN,
+    digit_weights, placement_index, residue, shifted_digit, slot, step_value, AdditivePdb, Known, Regions, UNSEEN,
 };
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
@@ -172,7 +172,12 @@ impl View {
         } as u32;
         self.occupied[p] ^= (1 << a) | (1 << b);
         // The blank is now where the tile was.
-        let slot = index as usize * self.free_cells[p] as usize + free_rank(self.occupied[p], a as usize);
+        let slot = slot(
+            index as usize,
+            self.free_cells[p] as usize,
+            self.occupied[p],
+            a as usize,
+        );
         let value = step_value(old.1, residue(tables[p], slot));
         self.index[p] = index;
         self.values[p] = value;
