@@ -96,13 +96,15 @@ impl SplitMix64 {
         for i in (1..cells.len()).rev() {
             cells.swap(i, self.below(i + 1));
         }
-        let mut board = LargeBoard::new(goal.rows(), goal.cols(), cells.clone()).expect("a shuffled permutation");
-        if !board.reaches(goal) {
-            let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
-            cells.swap(tiles[0], tiles[1]);
-            board = LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a permutation");
+        let board = LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a shuffled permutation");
+        if board.reaches(goal) {
+            return board;
         }
-        board
+        // Swapping two tiles changes the permutation's parity.
+        let mut cells = board.cells().to_vec();
+        let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+        cells.swap(tiles[0], tiles[1]);
+        LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a permutation")
     }
 
     /// `moves` random moves from `board`, never undoing the previous one.
