@@ -81,8 +81,8 @@ const CHUNK: usize = 64;
 ///
 /// Invariant: `next`'s length is the most it has held, not the layer's: the
 /// kept children are `next[..kept]`, and the rest is scratch that the
-/// branch-free compaction may overwrite. Buffers only grow, so filling them
-/// with zeros happens once per buffer, not once per layer.
+/// branch-free compaction may overwrite. Buffers only grow, and are never
+/// filled entry by entry (see [`grow`]).
 ///
 /// The side is a constant, so that the code a visit reads and writes is at
 /// a fixed place in the entry: no shifts by a side in the loop.
@@ -100,7 +100,7 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>, const SIDE: usize>(
         // Room for all of the chunk's children.
         let room = kept + C::MAX_CHILDREN * chunk.len();
         if next.len() < room {
-            grow(next, room);
+            grow(next, room, kept);
         }
         // The buffer as a slice: its length and address stay in registers,
         // where through the vector they would be read again after every write.
@@ -137,8 +137,8 @@ pub(crate) fn expand_layer<C: Children, V: Visited<C::Node>, const SIDE: usize>(
 /// new ones end, and whether one of them is on the other side.
 ///
 /// A function of its own, not inlined: the loop then has the registers to
-/// itself, where inside the search's loop the map's address and epoch
-/// were read from the stack for every child.
+/// itself, where inside the search's loop the map's address was read from
+/// the stack for every child.
 #[inline(never)]
 fn keep_new<N: Node, V: Visited<N>, const SIDE: usize>(
     out: &mut [N],
@@ -160,12 +160,23 @@ fn keep_new<N: Node, V: Visited<N>, const SIDE: usize>(
     (kept, met)
 }
 
-/// Lengthens `buffer` to at least `room`, doubling it at least: out of the
+/// The fewest entries a layer buffer grows to: 256 KiB of packed nodes,
+/// above the size from which the allocator maps fresh pages.
+const FIRST_ROOM: usize = 1 << 15;
+
+/// Lengthens `buffer` to at least `room` (doubling it, and to at least
+/// [`FIRST_ROOM`]), keeping its first `kept` entries: out of the
 /// expansion's loop, which calls it rarely.
+///
+/// The new buffer is a vector of zeros, which the allocator takes from
+/// pages the system hands out zeroed and untouched; `resize` would write
+/// every entry. So the pages a search never reaches are never touched.
 #[cold]
 #[inline(never)]
-fn grow<N: Node>(buffer: &mut Vec<N>, room: usize) {
-    buffer.resize(room.max(2 * buffer.len()), N::default());
+fn grow<N: Node>(buffer: &mut Vec<N>, room: usize, kept: usize) {
+    let mut bigger = vec![N::default(); room.max(2 * buffer.len()).max(FIRST_ROOM)];
+    bigger[..kept].copy_from_slice(&buffer[..kept]);
+    *buffer = bigger;
 }
 
 /// Each cell's moves that stay on the board, as (next cell, move index):

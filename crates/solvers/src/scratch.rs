@@ -26,8 +26,8 @@ use crate::node::Wide;
 /// ```
 #[derive(Default)]
 pub struct Scratch {
-    /// Dense visited tables, each with the last epoch a search stamped it with.
-    pub(crate) tables: Vec<(Vec<u16>, u16)>,
+    /// Dense visited tables, as the searches left them.
+    pub(crate) tables: Vec<Vec<u8>>,
     /// Layer buffers of boards packed in a `u64`.
     pub(crate) packed_layers: Vec<Vec<u64>>,
     /// Layer buffers of wide boards.
@@ -48,19 +48,22 @@ impl Scratch {
         Scratch::default()
     }
 
-    /// A table of `size` slots and its last epoch: a kept one, or a new
-    /// one (all zero, epoch 0).
-    pub(crate) fn take_table(&mut self, size: usize) -> (Vec<u16>, u16) {
-        match self.tables.iter().position(|(table, _)| table.len() == size) {
-            Some(index) => self.tables.swap_remove(index),
-            None => (vec![0; size], 0),
+    /// A table of `size` zero slots: a kept one, cleared, or a new one.
+    pub(crate) fn take_table(&mut self, size: usize) -> Vec<u8> {
+        match self.tables.iter().position(|table| table.len() == size) {
+            Some(index) => {
+                let mut table = self.tables.swap_remove(index);
+                table.fill(0);
+                table
+            }
+            None => vec![0; size],
         }
     }
 
     /// Keeps a table for the next search.
-    pub(crate) fn give_table(&mut self, table: Vec<u16>, epoch: u16) {
+    pub(crate) fn give_table(&mut self, table: Vec<u8>) {
         if self.tables.len() < KEEP {
-            self.tables.push((table, epoch));
+            self.tables.push(table);
         }
     }
 

@@ -103,19 +103,19 @@ pub(crate) fn codes_to(
 /// indexes the class densely (`HALVED`). A graph's search may meet both
 /// classes, and indexes by the whole rank.
 ///
-/// Each slot is stamped with the search that wrote it: the high byte is the
-/// search's epoch, the low byte its entry, and a slot with another epoch
-/// reads as unvisited. Tables are reused from search to search with a new
-/// epoch (see [`Scratch`]), so a short search neither allocates nor clears
-/// 9!/2 slots; only every 255th search clears the table.
+/// A slot is the entry itself, one byte. A table is reused from search to
+/// search (see [`Scratch`]) and cleared when it is taken again; a new one
+/// is a vector of zeros, whose pages the system hands out untouched. A
+/// search that stamped its slots with an epoch, to clear the table only now
+/// and then, would read and compare the stamp for every child: on 3x3 that
+/// cost more than a clearing (9!/2 bytes, a few microseconds) per search.
 ///
-/// The table and epoch are fields of this struct, which a search holds as a
+/// The table is a field of this struct, which a search holds as a
 /// local: the compiler then keeps them in registers through its loops,
 /// where read through a longer-lived owner they would be read again from
 /// memory after every write to the table.
 pub(crate) struct DenseMap<const HALVED: bool> {
-    table: Vec<u16>,
-    epoch: u16,
+    table: Vec<u8>,
     cells: usize,
 }
 
@@ -126,19 +126,13 @@ impl<const HALVED: bool> DenseMap<HALVED> {
     pub(crate) fn new(cells: usize, scratch: &mut Scratch) -> DenseMap<HALVED> {
         debug_assert!(cells <= DENSE_MAX_CELLS);
         let size = factorial(cells) as usize >> HALVED as u32;
-        let (mut table, last_epoch) = scratch.take_table(size);
-        let epoch = if last_epoch == 255 {
-            table.fill(0);
-            1
-        } else {
-            last_epoch + 1
-        };
-        DenseMap { table, epoch, cells }
+        let table = scratch.take_table(size);
+        DenseMap { table, cells }
     }
 
     /// Returns the table to `scratch` for the next search.
     pub(crate) fn give_back(self, scratch: &mut Scratch) {
-        scratch.give_table(self.table, self.epoch);
+        scratch.give_table(self.table);
     }
 
     /// The slot of the arrangement of rank `key`.
@@ -157,17 +151,12 @@ impl<const HALVED: bool> StateMap for DenseMap<HALVED> {
 
     #[inline]
     fn entry(&self, key: u64) -> Entry {
-        let slot = self.table[Self::slot(key)];
-        if slot >> 8 == self.epoch {
-            slot as u8
-        } else {
-            0
-        }
+        self.table[Self::slot(key)]
     }
 
     fn visit_root(&mut self, key: u64, side: usize) {
-        let entry = self.entry(key);
-        self.table[Self::slot(key)] = self.epoch << 8 | with_code(entry, side, ROOT) as u16;
+        let slot = &mut self.table[Self::slot(key)];
+        *slot = with_code(*slot, side, ROOT);
     }
 }
 
@@ -177,10 +166,10 @@ impl<N: Node, const HALVED: bool> Visited<N> for DenseMap<HALVED> {
     #[inline]
     fn visit(&mut self, child: N, side: usize) -> (bool, bool) {
         let slot = &mut self.table[Self::slot(child.rank())];
-        let entry = if *slot >> 8 == self.epoch { *slot as u8 } else { 0 };
+        let entry = *slot;
         let new = code(entry, side) == 0;
         let side_code = if new { reached_by(child.last()) } else { 0 };
-        *slot = self.epoch << 8 | with_code(entry, side, side_code) as u16;
+        *slot = with_code(entry, side, side_code);
         (new, code(entry, 1 - side) != 0)
     }
 
