@@ -47,7 +47,8 @@ pub(crate) trait Children {
 pub(crate) trait Visited<N> {
     /// Records that side `side` reached `child`. Returns whether the side
     /// reaches it for the first time, and whether the other side had reached
-    /// it: a meeting, when it is new.
+    /// it: a meeting. (A meeting ends the search, so a board the other side
+    /// had reached is always new to this one.)
     fn visit(&mut self, child: N, side: usize) -> (bool, bool);
 
     /// Whether the other side than `side` has reached `node`.
@@ -147,13 +148,16 @@ fn keep_new<N: Node, V: Visited<N>, const SIDE: usize>(
     visited: &mut V,
 ) -> (usize, bool) {
     let mut kept = first;
-    // Whether some new child is on the other side, in a bit: as the
-    // condition of a branch, it would become a branch on `new`.
+    // Whether some child is on the other side, in a bit: as the condition
+    // of a branch, it would become a branch on a load. Such a child is new
+    // (see `Visited::visit`), so `new` need not be tested too.
     let mut met = false;
+    // Cut at `written`, so that `out[i]` needs no bounds check.
+    let out = &mut out[..written];
     for i in first..written {
         let child = out[i];
         let (new, other) = visited.visit(child, SIDE);
-        met |= new & other;
+        met |= other;
         out[kept] = child;
         kept += new as usize;
     }

@@ -1,7 +1,7 @@
 //! The moves of boards packed in a `u64` (see [`crate::node`]) as
 //! precomputed steps from packed word to packed word.
 
-use slide_core::{rank_step, Move, PerShape, Shape};
+use slide_core::{rank_step, Move, PerShape, Shape, NO_MOVE};
 
 use crate::layered::{Children, Exits};
 use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
@@ -16,18 +16,31 @@ use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 /// tiles between the blank's old and new cells, and the change depends only
 /// on those tiles and the moving one: `cols` contiguous nibbles of the packed
 /// board, the *window*, which index a table. One table of signed changes
-/// serves every move: moves down from 0, moves up from `16^cols`, and the two
-/// horizontal changes at the end, which horizontal moves reach with a window
-/// mask of 0.
+/// serves every move: moves down from 0, moves up from `windows` (one more
+/// than the largest window, whose nibbles are all `cells - 1`), and the two
+/// horizontal changes at the end, which horizontal moves reach with a
+/// window mask of 0.
 pub(crate) struct PackedMoves {
-    /// Indexed by bits 55..63 of a packed board, its blank cell and last
-    /// move: the moves to make from there, except the one that undoes the
-    /// last ([`Move::undoes`]).
+    /// Indexed by bits 55..62 of a packed board ([`ROWS`]): the moves to
+    /// make from there, except the one that undoes the last
+    /// ([`Move::undoes`]).
     /// Boxed: made in place on the heap, not copied there from the stack.
-    moves: Box<[[PackedMove; 4]; 256]>,
-    counts: [u8; 256],
+    moves: Box<[[PackedMove; 4]; ROWS]>,
+    counts: [u8; ROWS],
     /// Signed rank changes, laid out as described above.
     changes: Vec<i32>,
+}
+
+/// The rows of [`PackedMoves`]: a board's blank cell and the low three bits
+/// of its last move, which tell the moves 0 to 3 and [`NO_MOVE`] (15, read
+/// as 7) apart. Masking the index to them, rather than reading all four
+/// bits, also spares the look-up a bounds check.
+const ROWS: usize = 128;
+
+/// A board's row of [`PackedMoves`].
+#[inline]
+fn row(board: u64) -> usize {
+    (board >> BLANK_SHIFT) as usize & (ROWS - 1)
 }
 
 /// One move of [`PackedMoves`].
@@ -60,8 +73,9 @@ impl PackedMoves {
 
     fn new(shape: Shape) -> PackedMoves {
         let (cells, cols) = (shape.cells(), shape.cols());
-        let windows = 1usize << (4 * cols);
-        let window_mask = windows as u32 - 1;
+        let window_mask = (1u32 << (4 * cols)) - 1;
+        // One more than the largest window: every nibble `cells - 1`.
+        let windows = (cells - 1) * (window_mask as usize / 15) + 1;
         // The changes, from `rank_step` on boards made to show each window:
         // moving down from cell 0 the window is cells 1..=cols, moving up
         // to cell 0 it is cells 0..cols.
@@ -72,7 +86,7 @@ impl PackedMoves {
         let mut changes = vec![0i32; 2 * windows + 2];
         // Only windows of `cols` distinct tiles (1 to cells - 1) occur: they
         // are counted through as the digits of `code` in base `cells - 1`
-        // (on 3x3, 512 codes rather than 4,096 windows), and the other
+        // (on 3x3, 512 codes rather than 2,185 windows), and the other
         // entries stay 0 and are never read.
         let tiles = cells - 1;
         for code in 0..tiles.pow(cols as u32) {
@@ -93,11 +107,11 @@ impl PackedMoves {
         changes[left] = change(1, 1, 0);
 
         let exits = Exits::of(shape);
-        let mut moves = Box::new([[PackedMove::default(); 4]; 256]);
-        let mut counts = [0u8; 256];
+        let mut moves = Box::new([[PackedMove::default(); 4]; ROWS]);
+        let mut counts = [0u8; ROWS];
         for blank in 0..cells {
-            for last in (0..4).chain([slide_core::NO_MOVE]) {
-                let at = blank | (last as usize) << 4;
+            for last in (0..4).chain([NO_MOVE]) {
+                let at = row((blank as u64) << BLANK_SHIFT | (last as u64) << LAST_SHIFT);
                 for &(next, mv) in exits.from(blank).iter().filter(|&&(_, mv)| !Move::undoes(mv, last)) {
                     let next = next as usize;
                     let (window_shift, window_mask, base) = match next {
@@ -128,7 +142,7 @@ impl Children for PackedMoves {
 
     #[inline]
     fn write_children(&self, board: u64, out: &mut [u64], mut at: usize) -> usize {
-        let from = (board >> BLANK_SHIFT) as usize;
+        let from = row(board);
         let tiles = board & TILES;
         let tiles_and_rank = board & ((1 << BLANK_SHIFT) - 1);
         for m in &self.moves[from][..self.counts[from] as usize] {
@@ -147,7 +161,7 @@ impl Children for PackedMoves {
 
 #[cfg(test)]
 mod tests {
-    use slide_core::{rank, Board, NO_MOVE};
+    use slide_core::{rank, Board};
 
     use crate::node::Node;
 
