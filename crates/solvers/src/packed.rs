@@ -99,7 +99,12 @@ impl PackedMoves {
             }
             if seen.count_ones() as usize == cols {
                 changes[window] = change((window as u64) << 4, 0, cols);
-                changes[windows + window] = change(window as u64, cols, 0);
+                // Moving up undoes a move down: the tile in cell 0 (the up
+                // window's first nibble) is the one in cell `cols` (the down
+                // window's last) after it, the others shifted by one cell.
+                let moving = window >> (4 * (cols - 1));
+                let up = moving | (window << 4) & window_mask as usize;
+                changes[windows + up] = -changes[window];
             }
         }
         let (right, left) = (2 * windows, 2 * windows + 1);
