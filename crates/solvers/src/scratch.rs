@@ -93,3 +93,20 @@ pub(crate) fn with_thread_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
         Err(_) => f(&mut Scratch::new()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_all_zeros_each_time_it_is_taken() {
+        let mut scratch = Scratch::new();
+        let mut table = scratch.take_table(10);
+        assert_eq!(table, [0; 10]);
+        // A search leaves its marks; the next one must not see them.
+        table[3] = 0x21;
+        scratch.give_table(table);
+        assert_eq!(scratch.tables.len(), 1);
+        assert_eq!(scratch.take_table(10), [0; 10]);
+    }
+}
