@@ -1,6 +1,6 @@
 //! Building one pattern's database: a breadth-first search of its abstraction.
 
-use slide_core::{Shape, MAX_CELLS};
+use slide_core::{PerShape, Shape, MAX_CELLS};
 
 use super::{digit_weights, packed_len, placement_index, residue, shifted_digit, slot, PatternDb, Regions, UNREACHED};
 
@@ -62,6 +62,8 @@ impl PatternDb {
         // The residues, written as states are reached: 3 (unreached) until then.
         let mut table = vec![u8::MAX; packed_len(size * free_cells)];
         let regions = Regions::new(shape);
+        static FIRST_REGIONS: PerShape<Vec<u16>> = PerShape::new();
+        let first = FIRST_REGIONS.get(shape, || regions.first_regions());
         let weights = digit_weights(n, k);
         // A queued state is packed into a `u64`: its placement's index from
         // bit 32 (below 16!/8! < 2^29), a cell of the blank's region in bits
@@ -87,7 +89,7 @@ impl PatternDb {
         // Marks the region of free cells `free` that holds `seed` reached:
         // writes `value`'s residue into its slots.
         let fill = |table: &mut [u8], placement: usize, seed: usize, free: u32, value: u8| {
-            let mut region = regions.region(1 << seed, free);
+            let mut region = regions.region_in(first, 1 << seed, free);
             while region != 0 {
                 let slot = slot(placement, free_cells, !free, region.trailing_zeros() as usize);
                 let shift = 2 * (slot & 3);
@@ -130,7 +132,7 @@ impl PatternDb {
                 }
                 let placement = placement as i64;
                 let free = regions.board & !occupied_by(&cells[..k]);
-                let region = regions.region(1 << ((packed >> 28) & 0xF), free);
+                let region = regions.region_in(first, 1 << ((packed >> 28) & 0xF), free);
                 for i in 0..k {
                     let from = cells[i] as usize;
                     // Each cell of the region next to the tile can take it.
