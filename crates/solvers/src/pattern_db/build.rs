@@ -65,6 +65,18 @@ impl PatternDb {
         static FIRST_REGIONS: PerShape<Vec<u16>> = PerShape::new();
         let first = FIRST_REGIONS.get(shape, || regions.first_regions());
         let weights = digit_weights(n, k);
+        // `crossing[i][j]`: what tile `i` moving across tile `j` towards
+        // higher cells adds to the index (see `shifted_digit`); `j = 8`, no
+        // tile, adds nothing. A look-up, not a branch on whether a pattern
+        // tile stands in the way, which no processor could predict.
+        let mut crossing = [[0i64; 9]; 8];
+        for (i, row) in crossing.iter_mut().enumerate().take(k) {
+            for (j, cross) in row.iter_mut().enumerate().take(k) {
+                if j != i {
+                    *cross = shifted_digit(&weights, i, j) as i64;
+                }
+            }
+        }
         // A queued state is packed into a `u64`: its placement's index from
         // bit 32 (below 16!/8! < 2^29), a cell of the blank's region in bits
         // 28..32, and the cells of the first seven tiles, one per nibble
@@ -125,8 +137,8 @@ impl PatternDb {
                     }
                     cells[7] = free.trailing_zeros() as u8;
                 }
-                // `slot_at[c]`: the pattern's tile in cell `c`, if any.
-                let mut slot_at = [u8::MAX; MAX_CELLS];
+                // `slot_at[c]`: the pattern's tile in cell `c`, or 8.
+                let mut slot_at = [8u8; MAX_CELLS];
                 for (i, &cell) in cells[..k].iter().enumerate() {
                     slot_at[cell as usize] = i as u8;
                 }
@@ -143,9 +155,7 @@ impl PatternDb {
                         let (low, high) = (from.min(to), from.max(to));
                         let mut shift = weights[i] as i64 * (high - low) as i64;
                         for &other in &slot_at[low + 1..high] {
-                            if other != u8::MAX {
-                                shift += shifted_digit(&weights, i, other as usize) as i64;
-                            }
+                            shift += crossing[i][other as usize];
                         }
                         let next = (if to > from {
                             placement + shift
