@@ -84,29 +84,18 @@ impl PackedMoves {
             (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
         };
         let mut changes = vec![0i32; 2 * windows + 2];
-        // Only windows of `cols` distinct tiles (1 to cells - 1) occur: they
-        // are counted through as the digits of `code` in base `cells - 1`
-        // (on 3x3, 512 codes rather than 2,185 windows), and the other
-        // entries stay 0 and are never read.
-        let tiles = cells - 1;
-        for code in 0..tiles.pow(cols as u32) {
-            let (mut window, mut seen, mut rest) = (0usize, 0u32, code);
-            for i in 0..cols {
-                let tile = rest % tiles + 1;
-                rest /= tiles;
-                window |= tile << (4 * i);
-                seen |= 1 << tile;
-            }
-            if seen.count_ones() as usize == cols {
-                changes[window] = change((window as u64) << 4, 0, cols);
-                // Moving up undoes a move down: the tile in cell 0 (the up
-                // window's first nibble) is the one in cell `cols` (the down
-                // window's last) after it, the others shifted by one cell.
-                let moving = window >> (4 * (cols - 1));
-                let up = moving | (window << 4) & window_mask as usize;
-                changes[windows + up] = -changes[window];
-            }
-        }
+        // Only windows of `cols` distinct tiles (1 to cells - 1) occur
+        // (336 of the 2,185 on 3x3); the other entries stay 0 and are
+        // never read.
+        each_window(cols, cells - 1, 0, 0, 0, &mut |window: usize| {
+            changes[window] = change((window as u64) << 4, 0, cols);
+            // Moving up undoes a move down: the tile in cell 0 (the up
+            // window's first nibble) is the one in cell `cols` (the down
+            // window's last) after it, the others shifted by one cell.
+            let moving = window >> (4 * (cols - 1));
+            let up = moving | (window << 4) & window_mask as usize;
+            changes[windows + up] = -changes[window];
+        });
         let (right, left) = (2 * windows, 2 * windows + 1);
         changes[right] = change(1 << 4, 0, 1);
         changes[left] = change(1, 1, 0);
@@ -138,6 +127,28 @@ impl PackedMoves {
             }
         }
         PackedMoves { moves, counts, changes }
+    }
+}
+
+/// Calls `visit` with every window that puts `cols - filled` more distinct
+/// tiles (of 1 to `tiles`, none of them in `used`, a bit per tile) in the
+/// nibbles above the `filled` of `window`: one call per window of distinct
+/// tiles, and no work on the others.
+fn each_window(cols: usize, tiles: usize, filled: usize, window: usize, used: u32, visit: &mut impl FnMut(usize)) {
+    if filled == cols {
+        return visit(window);
+    }
+    for tile in 1..=tiles {
+        if used & 1 << tile == 0 {
+            each_window(
+                cols,
+                tiles,
+                filled + 1,
+                window | tile << (4 * filled),
+                used | 1 << tile,
+                visit,
+            );
+        }
     }
 }
 
