@@ -15,6 +15,7 @@ use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Move, Mo
 use crate::layered::{expand_layer, Children, StepMoves, Visited};
 use crate::node::{Node, Wide};
 use crate::packed::PackedMoves;
+use crate::visited::Entry;
 use crate::{AllPaths, Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
@@ -416,11 +417,12 @@ impl<N: Node> Visited<N> for Distances<'_> {
     /// The slot is written whether or not the board is new (with what it
     /// held if not), so that the search's loop has no branch on that.
     #[inline]
-    fn visit(&mut self, child: N, _side: usize) -> (bool, bool) {
+    fn visit(&mut self, child: N, _side: usize) -> (bool, Entry) {
         let slot = &mut self.distances[child.rank() as usize / 2];
         let new = *slot == UNREACHED;
         *slot = if new { self.distance } else { *slot };
-        (new, false)
+        // No other side: an entry of 0 says so.
+        (new, 0)
     }
 
     fn met(&self, _node: N, _side: usize) -> bool {

@@ -26,7 +26,7 @@ use crate::budget::{Budget, Watch};
 use crate::node::{Node, Wide};
 use crate::packed::PackedMoves;
 use crate::scratch::Scratch;
-use crate::visited::{codes_to, DenseMap, HashedMap, StateMap};
+use crate::visited::{code, codes_to, DenseMap, Entry, HashedMap, StateMap};
 use crate::{Answer, SearchError, Stats, DENSE_MAX_CELLS};
 
 /// How a search's boards step to their children.
@@ -46,10 +46,11 @@ pub(crate) trait Children {
 /// What a search records of the boards it reaches.
 pub(crate) trait Visited<N> {
     /// Records that side `side` reached `child`. Returns whether the side
-    /// reaches it for the first time, and whether the other side had reached
-    /// it: a meeting. (A meeting ends the search, so a board the other side
-    /// had reached is always new to this one.)
-    fn visit(&mut self, child: N, side: usize) -> (bool, bool);
+    /// reaches it for the first time, and its entry as it was, whose other
+    /// side's code says whether the other side had reached it: a meeting.
+    /// (A meeting ends the search, so a board the other side had reached is
+    /// always new to this one.)
+    fn visit(&mut self, child: N, side: usize) -> (bool, Entry);
 
     /// Whether the other side than `side` has reached `node`.
     fn met(&self, node: N, side: usize) -> bool;
@@ -148,20 +149,22 @@ fn keep_new<N: Node, V: Visited<N>, const SIDE: usize>(
     visited: &mut V,
 ) -> (usize, bool) {
     let mut kept = first;
-    // Whether some child is on the other side, in a bit: as the condition
-    // of a branch, it would become a branch on a load. Such a child is new
-    // (see `Visited::visit`), so `new` need not be tested too.
-    let mut met = false;
+    // The entries of all children, ORed: the other side's code in it is
+    // not 0 if and only if some child is on the other side. One OR a child,
+    // where a flag would take a shift, a mask and a test, and no branch on
+    // a load. Such a child is new (see `Visited::visit`), so `new` need not
+    // be tested too.
+    let mut entries = 0;
     // Cut at `written`, so that `out[i]` needs no bounds check.
     let out = &mut out[..written];
     for i in first..written {
         let child = out[i];
-        let (new, other) = visited.visit(child, SIDE);
-        met |= other;
+        let (new, entry) = visited.visit(child, SIDE);
+        entries |= entry;
         out[kept] = child;
         kept += new as usize;
     }
-    (kept, met)
+    (kept, code(entries, 1 - SIDE) != 0)
 }
 
 /// The fewest entries a layer buffer grows to: 256 KiB of packed nodes,

@@ -45,7 +45,7 @@ fn reached_by(mv: u8) -> u8 {
 
 /// Side `side`'s code in `entry`.
 #[inline]
-fn code(entry: Entry, side: usize) -> u8 {
+pub(crate) fn code(entry: Entry, side: usize) -> u8 {
     (entry >> (4 * side)) & 0xF
 }
 
@@ -164,13 +164,13 @@ impl<N: Node, const HALVED: bool> Visited<N> for DenseMap<HALVED> {
     /// The slot is written whether or not the side is new to it (with what
     /// it held if not), so that the search's loop has no branch on that.
     #[inline]
-    fn visit(&mut self, child: N, side: usize) -> (bool, bool) {
+    fn visit(&mut self, child: N, side: usize) -> (bool, Entry) {
         let slot = &mut self.table[Self::slot(child.rank())];
         let entry = *slot;
         let new = code(entry, side) == 0;
         let side_code = if new { reached_by(child.last()) } else { 0 };
         *slot = with_code(entry, side, side_code);
-        (new, code(entry, 1 - side) != 0)
+        (new, entry)
     }
 
     #[inline]
@@ -220,14 +220,14 @@ impl StateMap for HashedMap {
 
 impl<N: Node> Visited<N> for HashedMap {
     #[inline]
-    fn visit(&mut self, child: N, side: usize) -> (bool, bool) {
+    fn visit(&mut self, child: N, side: usize) -> (bool, Entry) {
         let entry = self.map.entry(child.tiles()).or_insert(0);
         let old = *entry;
         let new = code(old, side) == 0;
         if new {
             *entry = with_code(old, side, reached_by(child.last()));
         }
-        (new, code(old, 1 - side) != 0)
+        (new, old)
     }
 
     #[inline]
