@@ -26,7 +26,11 @@ pub(crate) struct PackedMoves {
     /// ([`Move::undoes`]).
     /// Boxed: made in place on the heap, not copied there from the stack.
     moves: Box<[[PackedMove; 4]; ROWS]>,
-    counts: [u8; ROWS],
+    /// The number of moves of each row, less one: every cell of a grid
+    /// has at least two neighbours, so a board has at least one move that
+    /// does not undo the last. Kept as `0..4`, the count cuts a row of four
+    /// with no bounds check and no test for an empty row.
+    fewer: [u8; ROWS],
     /// Signed rank changes, laid out as described above.
     changes: Vec<i32>,
 }
@@ -126,7 +130,8 @@ impl PackedMoves {
                 }
             }
         }
-        PackedMoves { moves, counts, changes }
+        let fewer = counts.map(|count| count.saturating_sub(1));
+        PackedMoves { moves, fewer, changes }
     }
 }
 
@@ -161,7 +166,7 @@ impl Children for PackedMoves {
         let from = row(board);
         let tiles = board & TILES;
         let tiles_and_rank = board & ((1 << BLANK_SHIFT) - 1);
-        for m in &self.moves[from][..self.counts[from] as usize] {
+        for m in &self.moves[from][..(self.fewer[from] & 3) as usize + 1] {
             let window = (tiles >> m.window_shift) as u32 & m.window_mask;
             let change = self.changes[(m.base + window) as usize] as i64;
             let tile = (tiles >> m.tile_shift) & 0xF;
