@@ -26,8 +26,9 @@ use crate::node::Wide;
 /// ```
 #[derive(Default)]
 pub struct Scratch {
-    /// Dense visited tables, as the searches left them.
-    pub(crate) tables: Vec<Vec<u8>>,
+    /// Dense visited tables, as the searches left them, each with the
+    /// number of slots its searches write to (the slots above stay 0).
+    pub(crate) tables: Vec<(Vec<u8>, usize)>,
     /// Layer buffers of boards packed in a `u64`.
     pub(crate) packed_layers: Vec<Vec<u64>>,
     /// Layer buffers of wide boards.
@@ -48,22 +49,27 @@ impl Scratch {
         Scratch::default()
     }
 
-    /// A table of `size` zero slots: a kept one, cleared, or a new one.
+    /// A table of zeros with room for `size` slots: a kept one, cleared, or
+    /// a new one. Its length is the power of two at or above `size`, so
+    /// that a search can mask a slot into it, where a bounds check would
+    /// cost a compare and a branch; the search writes only the first `size`.
     pub(crate) fn take_table(&mut self, size: usize) -> Vec<u8> {
-        match self.tables.iter().position(|table| table.len() == size) {
+        let len = size.next_power_of_two();
+        match self.tables.iter().position(|(table, _)| table.len() == len) {
             Some(index) => {
-                let mut table = self.tables.swap_remove(index);
-                table.fill(0);
+                let (mut table, written) = self.tables.swap_remove(index);
+                table[..written].fill(0);
                 table
             }
-            None => vec![0; size],
+            None => vec![0; len],
         }
     }
 
-    /// Keeps a table for the next search.
-    pub(crate) fn give_table(&mut self, table: Vec<u8>) {
+    /// Keeps a table for the next search; its searches wrote no slot at or
+    /// above `written`.
+    pub(crate) fn give_table(&mut self, table: Vec<u8>, written: usize) {
         if self.tables.len() < KEEP {
-            self.tables.push(table);
+            self.tables.push((table, written));
         }
     }
 
@@ -102,11 +108,12 @@ mod tests {
     fn a_table_is_all_zeros_each_time_it_is_taken() {
         let mut scratch = Scratch::new();
         let mut table = scratch.take_table(10);
-        assert_eq!(table, [0; 10]);
+        assert_eq!(table, [0; 16]);
         // A search leaves its marks; the next one must not see them.
         table[3] = 0x21;
-        scratch.give_table(table);
+        table[9] = 0x12;
+        scratch.give_table(table, 10);
         assert_eq!(scratch.tables.len(), 1);
-        assert_eq!(scratch.take_table(10), [0; 10]);
+        assert_eq!(scratch.take_table(10), [0; 16]);
     }
 }

@@ -98,6 +98,11 @@ pub(crate) fn codes_to(
 /// A dense map: `table[rank >> HALVED]` holds the entry of the arrangement
 /// of that rank.
 ///
+/// The table's length is a power of two (see [`Scratch::take_table`]), and
+/// a slot is masked into it: every slot is below the length, so the mask
+/// changes nothing, but with it the compiler sees that the index is in
+/// bounds, and one AND replaces a compare and a branch for every child.
+///
 /// On a grid, ranks `2k` and `2k + 1` belong to boards of opposite parity,
 /// and a search only meets boards of one parity class, so halving the rank
 /// indexes the class densely (`HALVED`). A graph's search may meet both
@@ -125,20 +130,24 @@ impl<const HALVED: bool> DenseMap<HALVED> {
     /// [`DenseMap::give_back`] returns it.
     pub(crate) fn new(cells: usize, scratch: &mut Scratch) -> DenseMap<HALVED> {
         debug_assert!(cells <= DENSE_MAX_CELLS);
-        let size = factorial(cells) as usize >> HALVED as u32;
-        let table = scratch.take_table(size);
+        let table = scratch.take_table(Self::size(cells));
         DenseMap { table, cells }
+    }
+
+    /// The slots the arrangements of `cells` cells take.
+    fn size(cells: usize) -> usize {
+        factorial(cells) as usize >> HALVED as u32
     }
 
     /// Returns the table to `scratch` for the next search.
     pub(crate) fn give_back(self, scratch: &mut Scratch) {
-        scratch.give_table(self.table);
+        scratch.give_table(self.table, Self::size(self.cells));
     }
 
-    /// The slot of the arrangement of rank `key`.
+    /// The slot of the arrangement of rank `key`, masked into the table.
     #[inline]
-    fn slot(key: u64) -> usize {
-        (key >> HALVED as u32) as usize
+    fn slot(&self, key: u64) -> usize {
+        (key >> HALVED as u32) as usize & (self.table.len() - 1)
     }
 }
 
@@ -151,11 +160,12 @@ impl<const HALVED: bool> StateMap for DenseMap<HALVED> {
 
     #[inline]
     fn entry(&self, key: u64) -> Entry {
-        self.table[Self::slot(key)]
+        self.table[self.slot(key)]
     }
 
     fn visit_root(&mut self, key: u64, side: usize) {
-        let slot = &mut self.table[Self::slot(key)];
+        let slot = self.slot(key);
+        let slot = &mut self.table[slot];
         *slot = with_code(*slot, side, ROOT);
     }
 }
@@ -165,7 +175,8 @@ impl<N: Node, const HALVED: bool> Visited<N> for DenseMap<HALVED> {
     /// it held if not), so that the search's loop has no branch on that.
     #[inline]
     fn visit(&mut self, child: N, side: usize) -> (bool, Entry) {
-        let slot = &mut self.table[Self::slot(child.rank())];
+        let slot = self.slot(child.rank());
+        let slot = &mut self.table[slot];
         let entry = *slot;
         let new = code(entry, side) == 0;
         let side_code = if new { reached_by(child.last()) } else { 0 };
