@@ -72,7 +72,7 @@ impl Move {
     /// assert!(!Move::undoes(Move::Down as u8, NO_MOVE));
     /// ```
     #[inline]
-    pub fn undoes(mv: u8, last: u8) -> bool {
+    pub const fn undoes(mv: u8, last: u8) -> bool {
         mv + last == 3
     }
 

@@ -109,21 +109,24 @@ pub fn rank_after_slide(board: &Board, rank: u64, next_blank: usize) -> u64 {
 /// let moved = board.apply(Move::Left).unwrap();
 /// assert_eq!(rank_step(board.tiles(), 9, board.blank(), moved.blank(), rank(&board)), rank(&moved));
 /// ```
+///
+/// A `const fn`, so that tables of steps can be made at compile time.
 #[inline]
-pub fn rank_step(tiles: u64, cells: usize, blank: usize, next_blank: usize, rank: u64) -> u64 {
-    let tile = |cell: usize| ((tiles >> (4 * cell)) & 0xF) as usize;
+pub const fn rank_step(tiles: u64, cells: usize, blank: usize, next_blank: usize, rank: u64) -> u64 {
     let (b, c) = (blank, next_blank);
-    let t = tile(c);
+    let t = ((tiles >> (4 * c)) & 0xF) as usize;
     let (lo, hi) = if b < c { (b, c) } else { (c, b) };
     let mut delta = (hi - lo) as u64 * FACTORIALS[cells - 1];
     let mut minus = 0u64;
-    for cell in lo + 1..hi {
-        let u = tile(cell);
+    let mut cell = lo + 1;
+    while cell < hi {
+        let u = ((tiles >> (4 * cell)) & 0xF) as usize;
         if u < t {
             delta += FACTORIALS[cells - 1 - u];
         } else {
             minus += FACTORIALS[cells - 1 - t];
         }
+        cell += 1;
     }
     // delta >= minus: the first term alone exceeds any sum of smaller factorials here.
     let step = delta - minus;

@@ -1,9 +1,9 @@
 //! The moves of boards packed in a `u64` (see [`crate::node`]) as
 //! precomputed steps from packed word to packed word.
 
-use slide_core::{rank_step, Move, PerShape, Shape, NO_MOVE};
+use slide_core::{rank_step, Move, Shape, NO_MOVE};
 
-use crate::layered::{Children, Exits};
+use crate::layered::Children;
 use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 
 /// The moves of boards packed in a `u64` (see [`crate::node`]), as precomputed
@@ -20,19 +20,24 @@ use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 /// than the largest window, whose nibbles are all `cells - 1`), and the two
 /// horizontal changes at the end, which horizontal moves reach with a
 /// window mask of 0.
+///
+/// The tables depend only on the shape, so they are made at compile time,
+/// for the five shapes served ([`SERVED`]): a search starts with no set-up.
 pub(crate) struct PackedMoves {
+    rows: usize,
+    cols: usize,
     /// Indexed by bits 55..62 of a packed board ([`ROWS`]): the moves to
     /// make from there, except the one that undoes the last
     /// ([`Move::undoes`]).
-    /// Boxed: made in place on the heap, not copied there from the stack.
-    moves: Box<[[PackedMove; 4]; ROWS]>,
+    moves: [[PackedMove; 4]; ROWS],
     /// The number of moves of each row, less one: every cell of a grid
     /// has at least two neighbours, so a board has at least one move that
     /// does not undo the last. Kept as `0..4`, the count cuts a row of four
     /// with no bounds check and no test for an empty row.
     fewer: [u8; ROWS],
-    /// Signed rank changes, laid out as described above.
-    changes: Vec<i32>,
+    /// Signed rank changes, laid out as described above; the entries past a
+    /// shape's last are 0 and never read.
+    changes: [i32; CHANGES],
 }
 
 /// The rows of [`PackedMoves`]: a board's blank cell and the low three bits
@@ -41,14 +46,59 @@ pub(crate) struct PackedMoves {
 /// bits, also spares the look-up a bounds check.
 const ROWS: usize = 128;
 
+/// The entries of [`PackedMoves::changes`]: those of 3x3, the most.
+const CHANGES: usize = 2 * windows(9, 3) + 2;
+
+/// The shapes [`PackedMoves`] serve (at most 9 cells and 3 columns), with
+/// their tables.
+static SERVED: [PackedMoves; 5] = [
+    PackedMoves::new(2, 2),
+    PackedMoves::new(2, 3),
+    PackedMoves::new(3, 2),
+    PackedMoves::new(3, 3),
+    PackedMoves::new(4, 2),
+];
+
 /// A board's row of [`PackedMoves`].
 #[inline]
-fn row(board: u64) -> usize {
+const fn row(board: u64) -> usize {
     (board >> BLANK_SHIFT) as usize & (ROWS - 1)
 }
 
+/// One more than the largest window of a board of `cells` cells and `cols`
+/// columns: every nibble `cells - 1`.
+const fn windows(cells: usize, cols: usize) -> usize {
+    (cells - 1) * (window_mask(cols) as usize / 15) + 1
+}
+
+/// The mask of a window's `cols` nibbles.
+const fn window_mask(cols: usize) -> u32 {
+    (1 << (4 * cols)) - 1
+}
+
+/// The rank's change when the blank of the packed `tiles` (of `cells`
+/// cells) moves from `blank` to `next` (see [`rank_step`]).
+const fn change(tiles: u64, cells: usize, blank: usize, next: usize) -> i32 {
+    const BASE: u64 = 1 << 40;
+    (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
+}
+
+/// The cell the blank reaches from `cell` by the move with index `mv` on a
+/// board of `rows` by `cols`, or `None` at the edge (as
+/// [`slide_core::Shape::neighbour`], here for a `const fn`).
+const fn neighbour(rows: usize, cols: usize, cell: usize, mv: usize) -> Option<usize> {
+    let (row, col) = (cell / cols, cell % cols);
+    match mv {
+        0 if row > 0 => Some(cell - cols),
+        1 if col > 0 => Some(cell - 1),
+        2 if col + 1 < cols => Some(cell + 1),
+        3 if row + 1 < rows => Some(cell + cols),
+        _ => None,
+    }
+}
+
 /// One move of [`PackedMoves`].
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct PackedMove {
     /// A 1 in the lowest bit of the nibbles of the blank's cell and of the
     /// cell it moves to: the moving tile times this, xored in, swaps the tile
@@ -64,95 +114,112 @@ struct PackedMove {
     base: u32,
 }
 
-impl PackedMoves {
-    /// The steps of `shape`, made once per process; `None` for a shape
-    /// with more than 9 cells or 3 columns.
-    pub(crate) fn of(shape: Shape) -> Option<&'static PackedMoves> {
-        static MADE: PerShape<PackedMoves> = PerShape::new();
-        if shape.cells() > 9 || shape.cols() > 3 {
-            return None;
-        }
-        Some(MADE.get(shape, || PackedMoves::new(shape)))
-    }
-
-    fn new(shape: Shape) -> PackedMoves {
-        let (cells, cols) = (shape.cells(), shape.cols());
-        let window_mask = (1u32 << (4 * cols)) - 1;
-        // One more than the largest window: every nibble `cells - 1`.
-        let windows = (cells - 1) * (window_mask as usize / 15) + 1;
-        // The changes, from `rank_step` on boards made to show each window:
-        // moving down from cell 0 the window is cells 1..=cols, moving up
-        // to cell 0 it is cells 0..cols.
-        const BASE: u64 = 1 << 40;
-        let change = |tiles: u64, blank: usize, next: usize| {
-            (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
-        };
-        let mut changes = vec![0i32; 2 * windows + 2];
-        // Only windows of `cols` distinct tiles (1 to cells - 1) occur
-        // (336 of the 2,185 on 3x3); the other entries stay 0 and are
-        // never read.
-        each_window(cols, cells - 1, 0, 0, 0, &mut |window: usize| {
-            changes[window] = change((window as u64) << 4, 0, cols);
-            // Moving up undoes a move down: the tile in cell 0 (the up
-            // window's first nibble) is the one in cell `cols` (the down
-            // window's last) after it, the others shifted by one cell.
-            let moving = window >> (4 * (cols - 1));
-            let up = moving | (window << 4) & window_mask as usize;
-            changes[windows + up] = -changes[window];
-        });
-        let (right, left) = (2 * windows, 2 * windows + 1);
-        changes[right] = change(1 << 4, 0, 1);
-        changes[left] = change(1, 1, 0);
-
-        let exits = Exits::of(shape);
-        let mut moves = Box::new([[PackedMove::default(); 4]; ROWS]);
-        let mut counts = [0u8; ROWS];
-        for blank in 0..cells {
-            for last in (0..4).chain([NO_MOVE]) {
-                let at = row((blank as u64) << BLANK_SHIFT | (last as u64) << LAST_SHIFT);
-                for &(next, mv) in exits.from(blank).iter().filter(|&&(_, mv)| !Move::undoes(mv, last)) {
-                    let next = next as usize;
-                    let (window_shift, window_mask, base) = match next {
-                        _ if next == blank + 1 => (0, 0, right as u32),
-                        _ if next + 1 == blank => (0, 0, left as u32),
-                        _ if next > blank => (4 * (blank as u32 + 1), window_mask, 0),
-                        _ => (4 * next as u32, window_mask, windows as u32),
-                    };
-                    moves[at][counts[at] as usize] = PackedMove {
-                        cells: 1 << (4 * blank) | 1 << (4 * next),
-                        tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
-                        tile_shift: 4 * next as u32,
-                        window_shift,
-                        window_mask,
-                        base,
-                    };
-                    counts[at] += 1;
-                }
-            }
-        }
-        let fewer = counts.map(|count| count.saturating_sub(1));
-        PackedMoves { moves, fewer, changes }
-    }
+impl PackedMove {
+    /// The entry of a row's unused places.
+    const NONE: PackedMove = PackedMove {
+        cells: 0,
+        tag: 0,
+        tile_shift: 0,
+        window_shift: 0,
+        window_mask: 0,
+        base: 0,
+    };
 }
 
-/// Calls `visit` with every window that puts `cols - filled` more distinct
-/// tiles (of 1 to `tiles`, none of them in `used`, a bit per tile) in the
-/// nibbles above the `filled` of `window`: one call per window of distinct
-/// tiles, and no work on the others.
-fn each_window(cols: usize, tiles: usize, filled: usize, window: usize, used: u32, visit: &mut impl FnMut(usize)) {
-    if filled == cols {
-        return visit(window);
+impl PackedMoves {
+    /// The steps of `shape`; `None` for a shape with more than 9 cells or 3
+    /// columns.
+    pub(crate) fn of(shape: Shape) -> Option<&'static PackedMoves> {
+        SERVED
+            .iter()
+            .find(|moves| moves.rows == shape.rows() && moves.cols == shape.cols())
     }
-    for tile in 1..=tiles {
-        if used & 1 << tile == 0 {
-            each_window(
-                cols,
-                tiles,
-                filled + 1,
-                window | tile << (4 * filled),
-                used | 1 << tile,
-                visit,
-            );
+
+    /// The steps of the shape `rows` by `cols`, at compile time: hence the
+    /// `while` loops.
+    const fn new(rows: usize, cols: usize) -> PackedMoves {
+        let cells = rows * cols;
+        let (window_mask, windows) = (window_mask(cols), windows(cells, cols));
+        // The changes, from `rank_step` on boards made to show each window:
+        // moving down from cell 0 the window is cells 1..=cols, moving up
+        // to cell 0 it is cells 0..cols. Only windows of `cols` distinct
+        // tiles (1 to cells - 1) occur: they are counted through as the
+        // digits of `code` in base `cells - 1` (on 3x3, 336 of 512 codes),
+        // and the other entries stay 0 and are never read.
+        let mut changes = [0i32; CHANGES];
+        let tiles = cells - 1;
+        let mut code = 0;
+        while code < tiles.pow(cols as u32) {
+            let (mut window, mut seen, mut rest, mut i) = (0usize, 0u32, code, 0);
+            while i < cols {
+                let tile = rest % tiles + 1;
+                rest /= tiles;
+                window |= tile << (4 * i);
+                seen |= 1 << tile;
+                i += 1;
+            }
+            if seen.count_ones() as usize == cols {
+                changes[window] = change((window as u64) << 4, cells, 0, cols);
+                // Moving up undoes a move down: the tile in cell 0 (the up
+                // window's first nibble) is the one in cell `cols` (the down
+                // window's last) after it, the others shifted by one cell.
+                let moving = window >> (4 * (cols - 1));
+                let up = moving | (window << 4) & window_mask as usize;
+                changes[windows + up] = -changes[window];
+            }
+            code += 1;
+        }
+        let (right, left) = (2 * windows, 2 * windows + 1);
+        changes[right] = change(1 << 4, cells, 0, 1);
+        changes[left] = change(1, cells, 1, 0);
+
+        let mut moves = [[PackedMove::NONE; 4]; ROWS];
+        let mut fewer = [0u8; ROWS];
+        let mut blank = 0;
+        while blank < cells {
+            // The last moves 0 to 3, and 4 for `NO_MOVE`.
+            let mut step = 0;
+            while step <= 4 {
+                let last = if step == 4 { NO_MOVE } else { step as u8 };
+                let at = row((blank as u64) << BLANK_SHIFT | (last as u64) << LAST_SHIFT);
+                let mut count = 0;
+                let mut mv = 0;
+                while mv < 4 {
+                    if let Some(next) = neighbour(rows, cols, blank, mv) {
+                        if !Move::undoes(mv as u8, last) {
+                            let (window_shift, window_mask, base) = if next == blank + 1 {
+                                (0, 0, right as u32)
+                            } else if next + 1 == blank {
+                                (0, 0, left as u32)
+                            } else if next > blank {
+                                (4 * (blank as u32 + 1), window_mask, 0)
+                            } else {
+                                (4 * next as u32, window_mask, windows as u32)
+                            };
+                            moves[at][count] = PackedMove {
+                                cells: 1 << (4 * blank) | 1 << (4 * next),
+                                tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
+                                tile_shift: 4 * next as u32,
+                                window_shift,
+                                window_mask,
+                                base,
+                            };
+                            count += 1;
+                        }
+                    }
+                    mv += 1;
+                }
+                fewer[at] = count as u8 - 1;
+                step += 1;
+            }
+            blank += 1;
+        }
+        PackedMoves {
+            rows,
+            cols,
+            moves,
+            fewer,
+            changes,
         }
     }
 }
