@@ -52,6 +52,28 @@ const fn shape_index(rows: usize, cols: usize) -> usize {
     (rows - 2) * 7 + (cols - 2)
 }
 
+/// The cell the blank reaches from `cell` by the move with index `mv` (see
+/// [`Move::ALL`]) on a board of `rows` by `cols`, or `None` at the edge: a
+/// `const fn`, for tables made at compile time (elsewhere,
+/// [`Shape::neighbour`] looks it up).
+///
+/// ```
+/// use slide_core::{neighbour_cell, Move};
+/// assert_eq!(neighbour_cell(3, 3, 4, Move::Up as usize), Some(1));
+/// assert_eq!(neighbour_cell(3, 3, 2, Move::Right as usize), None);
+/// ```
+pub const fn neighbour_cell(rows: usize, cols: usize, cell: usize, mv: usize) -> Option<usize> {
+    let (row, col) = (cell / cols, cell % cols);
+    // Up, left, right, down: the order of `Move::ALL`.
+    match mv {
+        0 if row > 0 => Some(cell - cols),
+        1 if col > 0 => Some(cell - 1),
+        2 if col + 1 < cols => Some(cell + 1),
+        3 if row + 1 < rows => Some(cell + cols),
+        _ => None,
+    }
+}
+
 /// For every shape, cell and move, the cell the blank reaches, or [`NONE`].
 ///
 /// It is computed once, at compile time, indexed by [`Shape::index`].
@@ -64,18 +86,12 @@ static NEIGHBOURS: [[[u8; 4]; MAX_CELLS]; SHAPE_SLOTS] = {
             let slot = &mut table[shape_index(rows, cols)];
             let mut cell = 0;
             while cell < rows * cols {
-                let (row, col) = (cell / cols, cell % cols);
-                if row > 0 {
-                    slot[cell][Move::Up as usize] = (cell - cols) as u8;
-                }
-                if col > 0 {
-                    slot[cell][Move::Left as usize] = (cell - 1) as u8;
-                }
-                if col + 1 < cols {
-                    slot[cell][Move::Right as usize] = (cell + 1) as u8;
-                }
-                if row + 1 < rows {
-                    slot[cell][Move::Down as usize] = (cell + cols) as u8;
+                let mut mv = 0;
+                while mv < 4 {
+                    if let Some(next) = neighbour_cell(rows, cols, cell, mv) {
+                        slot[cell][mv] = next as u8;
+                    }
+                    mv += 1;
                 }
                 cell += 1;
             }

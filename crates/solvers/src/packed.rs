@@ -1,7 +1,7 @@
 //! The moves of boards packed in a `u64` (see [`crate::node`]) as
 //! precomputed steps from packed word to packed word.
 
-use slide_core::{rank_step, Move, Shape, NO_MOVE};
+use slide_core::{neighbour_cell, rank_step, Move, Shape, NO_MOVE};
 
 use crate::layered::Children;
 use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
@@ -81,20 +81,6 @@ const fn window_mask(cols: usize) -> u32 {
 const fn change(tiles: u64, cells: usize, blank: usize, next: usize) -> i32 {
     const BASE: u64 = 1 << 40;
     (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
-}
-
-/// The cell the blank reaches from `cell` by the move with index `mv` on a
-/// board of `rows` by `cols`, or `None` at the edge (as
-/// [`slide_core::Shape::neighbour`], here for a `const fn`).
-const fn neighbour(rows: usize, cols: usize, cell: usize, mv: usize) -> Option<usize> {
-    let (row, col) = (cell / cols, cell % cols);
-    match mv {
-        0 if row > 0 => Some(cell - cols),
-        1 if col > 0 => Some(cell - 1),
-        2 if col + 1 < cols => Some(cell + 1),
-        3 if row + 1 < rows => Some(cell + cols),
-        _ => None,
-    }
 }
 
 /// One move of [`PackedMoves`].
@@ -185,7 +171,7 @@ impl PackedMoves {
                 let mut count = 0;
                 let mut mv = 0;
                 while mv < 4 {
-                    if let Some(next) = neighbour(rows, cols, blank, mv) {
+                    if let Some(next) = neighbour_cell(rows, cols, blank, mv) {
                         if !Move::undoes(mv as u8, last) {
                             let (window_shift, window_mask, base) = if next == blank + 1 {
                                 (0, 0, right as u32)
