@@ -101,6 +101,31 @@ struct PackedMove {
 }
 
 impl PackedMove {
+    /// The blank's move `mv` from `blank` to `next` on a board of `cols`
+    /// columns whose largest window is below `windows`: horizontal moves
+    /// read the last two changes with an empty window, moves down the
+    /// changes from 0 with the window above `blank`, moves up those from
+    /// `windows` with the window from `next` on.
+    const fn new(blank: usize, next: usize, mv: usize, cols: usize, windows: usize) -> PackedMove {
+        let (window_shift, window_mask, base) = if next == blank + 1 {
+            (0, 0, 2 * windows)
+        } else if next + 1 == blank {
+            (0, 0, 2 * windows + 1)
+        } else if next > blank {
+            (4 * (blank as u32 + 1), window_mask(cols), 0)
+        } else {
+            (4 * next as u32, window_mask(cols), windows)
+        };
+        PackedMove {
+            cells: 1 << (4 * blank) | 1 << (4 * next),
+            tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
+            tile_shift: 4 * next as u32,
+            window_shift,
+            window_mask,
+            base: base as u32,
+        }
+    }
+
     /// The entry of a row's unused places.
     const NONE: PackedMove = PackedMove {
         cells: 0,
@@ -155,9 +180,8 @@ impl PackedMoves {
             }
             code += 1;
         }
-        let (right, left) = (2 * windows, 2 * windows + 1);
-        changes[right] = change(1 << 4, cells, 0, 1);
-        changes[left] = change(1, cells, 1, 0);
+        changes[2 * windows] = change(1 << 4, cells, 0, 1);
+        changes[2 * windows + 1] = change(1, cells, 1, 0);
 
         let mut moves = [[PackedMove::NONE; 4]; ROWS];
         let mut fewer = [0u8; ROWS];
@@ -173,23 +197,7 @@ impl PackedMoves {
                 while mv < 4 {
                     if let Some(next) = neighbour_cell(rows, cols, blank, mv) {
                         if !Move::undoes(mv as u8, last) {
-                            let (window_shift, window_mask, base) = if next == blank + 1 {
-                                (0, 0, right as u32)
-                            } else if next + 1 == blank {
-                                (0, 0, left as u32)
-                            } else if next > blank {
-                                (4 * (blank as u32 + 1), window_mask, 0)
-                            } else {
-                                (4 * next as u32, window_mask, windows as u32)
-                            };
-                            moves[at][count] = PackedMove {
-                                cells: 1 << (4 * blank) | 1 << (4 * next),
-                                tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
-                                tile_shift: 4 * next as u32,
-                                window_shift,
-                                window_mask,
-                                base,
-                            };
+                            moves[at][count] = PackedMove::new(blank, next, mv, cols, windows);
                             count += 1;
                         }
                     }
