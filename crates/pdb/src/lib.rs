@@ -57,7 +57,7 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// The file that holds the pattern with goal cells `cells` on `shape` with
-/// the blank's goal in `blank`, such as `pdb-v4-4x4-b15-0.4.5.8.9.12.bin`.
+/// the blank's goal in `blank`, such as `pdb-v4-4x4-b15-4.5.8.9.12.13.bin`.
 pub fn file_name(shape: Shape, blank: usize, cells: &[u8]) -> String {
     file_name_of_version(FORMAT_VERSION, shape, blank, cells)
 }
