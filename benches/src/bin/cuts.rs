@@ -1,0 +1,209 @@
+//! Measures cuts of 4x4 into patterns by the nodes IDA* generates on
+//! Korf's 100 with their databases, and climbs from a cut to a better one:
+//! it tries every swap of two cells between two patterns, takes the first
+//! that generates fewer nodes, and stops when no swap does. This is how the
+//! cuts of `Split::cells` were chosen.
+//!
+//! `cargo run --release -p slide-benches --bin cuts -- [--first N] [--no-climb] PATTERN...`
+//!
+//! Each pattern is a list of goal cells, such as `4,5,8,9,12,13`, for the
+//! blank in cell 15 (from 0, row by row), as `Split::cells` lists them;
+//! together they must cover every other cell once. The tables are built in
+//! memory (never cached), each pattern's once, and the instances are
+//! solved two at a time. A candidate is dropped as soon as its nodes pass
+//! the best cut's.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use slide_core::Shape;
+use slide_solvers::{ida_star, AdditivePdb, PatternDb};
+use slide_testdata::{korf100, korf_goal, KorfInstance};
+
+/// The command's usage, for `--help` and for mistakes.
+const USAGE: &str = "usage: cuts [--first N] [--no-climb] PATTERN...\n\
+    Counts the nodes IDA* generates on Korf's 100 with the databases of the cut\n\
+    (patterns such as 4,5,8,9,12,13: goal cells for the blank in cell 15), then\n\
+    tries one-cell swaps between patterns while one generates fewer.";
+
+/// A cut: its patterns, each a sorted list of goal cells for the blank in cell 15.
+type Cut = Vec<Vec<u8>>;
+
+struct Options {
+    first: usize,
+    climb: bool,
+    cut: Cut,
+}
+
+fn parse(args: &[String]) -> Result<Option<Options>, String> {
+    let mut options = Options {
+        first: 100,
+        climb: true,
+        cut: Vec::new(),
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--no-climb" => options.climb = false,
+            "--first" => {
+                let value = args.next().ok_or("--first needs a count")?;
+                options.first = value.parse().map_err(|_| "--first takes a count")?;
+            }
+            pattern => {
+                let cells: Result<Vec<u8>, _> = pattern.split(',').map(|cell| cell.trim().parse::<u8>()).collect();
+                let mut cells = cells.map_err(|_| format!("{pattern:?} is not a list of cells such as 4,5,8,9"))?;
+                cells.sort_unstable();
+                options.cut.push(cells);
+            }
+        }
+    }
+    let mut covered: Vec<u8> = options.cut.concat();
+    covered.sort_unstable();
+    if covered != (0..15).collect::<Vec<u8>>() {
+        return Err("the patterns must cover cells 0 to 14 once each (the blank is in 15)".to_string());
+    }
+    if options.cut.iter().any(|pattern| pattern.len() > 8) {
+        return Err("a pattern has at most 8 cells".to_string());
+    }
+    Ok(Some(options))
+}
+
+/// What measuring cuts needs: the instances, and the tables built so far.
+struct Bench {
+    instances: Vec<KorfInstance>,
+    tables: HashMap<Vec<u8>, PatternDb>,
+}
+
+impl Bench {
+    /// The nodes IDA* generates on the instances with `cut`'s databases;
+    /// `None` once they pass `limit` (the rest are not solved).
+    fn nodes(&mut self, cut: &Cut, limit: u64) -> Option<u64> {
+        let shape = Shape::new(4, 4).expect("4x4");
+        let goal = korf_goal();
+        // Korf's goal has the blank in cell 0: the cut turned by half a turn.
+        let turned: Cut = cut.iter().map(|p| p.iter().map(|&c| 15 - c).collect()).collect();
+        let missing: Cut = turned
+            .iter()
+            .filter(|p| !self.tables.contains_key(*p))
+            .cloned()
+            .collect();
+        std::thread::scope(|scope| {
+            let builds: Vec<_> = missing
+                .iter()
+                .map(|cells| scope.spawn(move || PatternDb::build(shape, cells, goal.blank())))
+                .collect();
+            for (cells, build) in missing.iter().zip(builds) {
+                let db = build.join().expect("a build does not panic");
+                self.tables.insert(cells.clone(), db);
+            }
+        });
+        let patterns = turned.iter().map(|cells| self.tables[cells].clone()).collect();
+        let pdb = AdditivePdb::from_patterns(patterns).expect("a cut covers the board");
+        let (total, next) = (AtomicU64::new(0), AtomicUsize::new(0));
+        let instances = &self.instances;
+        std::thread::scope(|scope| {
+            for _ in 0..2 {
+                scope.spawn(|| {
+                    while total.load(Ordering::Relaxed) <= limit {
+                        let Some(instance) = instances.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        let answer = ida_star(&instance.start, &goal, &pdb).expect("a 4x4 instance");
+                        assert_eq!(answer.length(), Some(instance.optimal), "instance {}", instance.id);
+                        total.fetch_add(answer.stats.generated, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        let total = total.into_inner();
+        (total <= limit).then_some(total)
+    }
+}
+
+/// The cuts one swap of two cells between two patterns away from `cut`.
+fn swaps(cut: &Cut) -> Vec<Cut> {
+    let mut cuts = Vec::new();
+    for a in 0..cut.len() {
+        for b in a + 1..cut.len() {
+            for i in 0..cut[a].len() {
+                for j in 0..cut[b].len() {
+                    let mut swapped = cut.clone();
+                    swapped[a][i] = cut[b][j];
+                    swapped[b][j] = cut[a][i];
+                    swapped[a].sort_unstable();
+                    swapped[b].sort_unstable();
+                    cuts.push(swapped);
+                }
+            }
+        }
+    }
+    cuts
+}
+
+fn show(cut: &Cut) -> String {
+    let patterns: Vec<String> = cut
+        .iter()
+        .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    patterns.join(" ")
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&args) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("error: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match climb(options, &mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped reading (`| head`) ends the climb.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Measures `options.cut` and climbs from it, a line to `out` per cut measured.
+fn climb(options: Options, out: &mut impl Write) -> std::io::Result<()> {
+    let mut instances = korf100();
+    instances.truncate(options.first);
+    let mut bench = Bench {
+        instances,
+        tables: HashMap::new(),
+    };
+    let mut best = options.cut;
+    let mut best_nodes = bench.nodes(&best, u64::MAX).expect("no limit");
+    writeln!(out, "{}\t{best_nodes}", show(&best))?;
+    let mut improved = options.climb;
+    while improved {
+        improved = false;
+        for cut in swaps(&best) {
+            let nodes = bench.nodes(&cut, best_nodes);
+            let text = nodes.map_or("more".to_string(), |nodes| nodes.to_string());
+            writeln!(out, "  {}\t{text}", show(&cut))?;
+            if let Some(nodes) = nodes.filter(|&nodes| nodes < best_nodes) {
+                (best, best_nodes, improved) = (cut, nodes, true);
+                writeln!(out, "{}\t{best_nodes}", show(&best))?;
+                break;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "# best {}\t{best_nodes} nodes on {} instances",
+        show(&best),
+        bench.instances.len()
+    )
+}
