@@ -16,6 +16,11 @@ pub enum Split {
     /// against 665,287,808 for four 2x2 blocks.
     FourFourFourThree,
     /// Three patterns of five: 4.3 MB, built in about a third of a second.
+    /// Of the cuts measured, it generates the fewest nodes on Korf's 100,
+    /// 65,058,786 against 263,490,015 for the cut used before (the first
+    /// row's three tiles with the two below, and so on): few enough that
+    /// from an empty cache it solves them sooner than 6-6-3, whose tables
+    /// take seven times as long to build.
     FiveFiveFive,
     /// Two patterns of six and one of three: 29 MB, built in about two
     /// seconds (two cores). With the blank in cell 15: the first two
@@ -38,7 +43,7 @@ impl Split {
     pub fn cells(self) -> &'static [&'static [u8]] {
         match self {
             Split::FourFourFourThree => &[&[0, 3, 4, 7], &[1, 2, 5, 6], &[8, 9, 12, 13], &[10, 11, 14]],
-            Split::FiveFiveFive => &[&[0, 1, 2, 4, 5], &[3, 6, 7, 10, 11], &[8, 9, 12, 13, 14]],
+            Split::FiveFiveFive => &[&[0, 1, 2, 5, 6], &[3, 7, 10, 11, 14], &[4, 8, 9, 12, 13]],
             Split::SixSixThree => &[&[4, 5, 8, 9, 12, 13], &[3, 6, 7, 10, 11, 14], &[0, 1, 2]],
             Split::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6], &[7, 8, 9, 10, 11, 12, 13, 14]],
         }
