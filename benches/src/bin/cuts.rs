@@ -231,3 +231,48 @@ fn climb(options: Options, out: &mut impl Write) -> std::io::Result<()> {
         bench.instances.len()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swaps_are_every_exchange_of_two_cells_between_two_patterns() {
+        let cut: Cut = vec![vec![4, 5, 8, 9, 12, 13], vec![3, 6, 7, 10, 11, 14], vec![0, 1, 2]];
+        let swapped = swaps(&cut);
+        assert_eq!(swapped.len(), 6 * 6 + 6 * 3 + 6 * 3);
+        for other in &swapped {
+            let mut cells = other.concat();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..15).collect::<Vec<u8>>(), "{other:?} covers every cell once");
+            let sizes: Vec<usize> = other.iter().map(Vec::len).collect();
+            assert_eq!(sizes, [6, 6, 3]);
+            let moved: usize = cut
+                .iter()
+                .zip(other)
+                .map(|(a, b)| a.iter().filter(|c| !b.contains(c)).count())
+                .sum();
+            assert_eq!(moved, 2, "{other:?} is two cells away");
+        }
+    }
+
+    #[test]
+    fn a_cut_must_cover_the_board_once() {
+        let args = |text: &str| -> Vec<String> { text.split(' ').map(str::to_string).collect() };
+        assert!(parse(&args("0,3,4,7 1,2,5,6 8,9,12,13 10,11,14")).is_ok());
+        for (bad, error) in [
+            (
+                "0,3,4,7 1,2,5,6 8,9,12,13 10,11",
+                "the patterns must cover cells 0 to 14 once each (the blank is in 15)",
+            ),
+            (
+                "0,3,4,7 1,2,5,6 8,9,12,13 10,11,14,3",
+                "the patterns must cover cells 0 to 14 once each (the blank is in 15)",
+            ),
+            ("0,x", "\"0,x\" is not a list of cells such as 4,5,8,9"),
+            ("--first", "--first needs a count"),
+        ] {
+            assert_eq!(parse(&args(bad)).err().as_deref(), Some(error), "{bad}");
+        }
+    }
+}
