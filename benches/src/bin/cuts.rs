@@ -197,9 +197,9 @@ fn climb(options: Options, out: &mut impl Write) -> std::io::Result<()> {
     let mut instances = korf100();
     instances.truncate(options.first);
     if let Some(seed) = options.random {
-        let mut random = SplitMix64::new(seed);
+        let (mut random, goal) = (SplitMix64::new(seed), korf_goal());
         for instance in &mut instances {
-            instance.start = random.solvable_board(&korf_goal());
+            instance.start = random.solvable_board(&goal);
         }
     }
     let mut bench = Bench {
