@@ -10,6 +10,23 @@ use super::{
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
 
+/// A tile's move from one board cell to a neighbouring one as a view sees
+/// it: what [`View::moved`] needs of the two cells, read in one load.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    /// The board cells strictly between the two in the view's cell order,
+    /// as a bit mask: the cells the tile moves across.
+    between: u16,
+    /// The two cells in the view, as a bit mask: what the move changes in
+    /// the pattern's occupied cells.
+    flip: u16,
+    /// The tile's old cell in the view (where the blank is after the move).
+    from: u8,
+    /// How far the tile moves in the view's cell order, and whether up it.
+    distance: u8,
+    up: bool,
+}
+
 /// One way of reading a board into the patterns: directly, or reflected
 /// (see [`views`]).
 ///
@@ -23,6 +40,8 @@ use crate::PatternMismatch;
 struct View {
     /// `cell_map[c]`: cell `c` as this view sees it.
     cell_map: [u8; MAX_CELLS],
+    /// `steps[a][b]`: the move of a tile from board cell `a` to `b`.
+    steps: [[Step; MAX_CELLS]; MAX_CELLS],
     /// `pattern_of[t]`: tile `t`'s pattern (0 for the blank, never read).
     pattern_of: [u8; MAX_CELLS],
     /// `weight[t]`: the weight of tile `t`'s digit in its pattern's index.
@@ -31,9 +50,6 @@ struct View {
     /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
     /// the blank.
     crossing: [[i32; MAX_CELLS]; MAX_CELLS],
-    /// `between[a][b]`: the cells whose place in the view's order is
-    /// strictly between those of `a` and `b`, as a bit mask.
-    between: [[u16; MAX_CELLS]; MAX_CELLS],
     /// Per pattern: the index of its placement, the cells its tiles stand
     /// on (a bit mask), its number of free cells, and its value.
     index: [u32; MAX_CELLS],
@@ -44,11 +60,22 @@ struct View {
     sum: u32,
 }
 
-/// What undoing a move needs: for each view, the moved tile's pattern's old
-/// index and value; and whether the reflected view moved too (see
+/// What undoing a move needs: for each view, what it was before the move
+/// (see [`Before`]); and whether the reflected view moved too (see
 /// `moved_within`).
 #[derive(Clone, Copy)]
-pub struct Saved([(u32, u8); 2], bool);
+pub struct Saved([Before; 2], bool);
+
+/// A view before a move: the moved tile's pattern, its index, occupied
+/// cells and value, and the sum. Undoing the move writes them back.
+#[derive(Clone, Copy, Default)]
+struct Before {
+    pattern: u8,
+    value: u8,
+    index: u32,
+    occupied: u32,
+    sum: u32,
+}
 
 /// The pattern databases' estimate as it follows one search's board.
 pub struct PdbEstimate<'a> {
@@ -74,10 +101,10 @@ impl View {
         let n = target.shape().cells();
         let mut view = View {
             cell_map,
+            steps: [[Step::default(); MAX_CELLS]; MAX_CELLS],
             pattern_of: [0; MAX_CELLS],
             weight: [0; MAX_CELLS],
             crossing: [[0; MAX_CELLS]; MAX_CELLS],
-            between: [[0; MAX_CELLS]; MAX_CELLS],
             index: [0; MAX_CELLS],
             occupied: [0; MAX_CELLS],
             free_cells: [0; MAX_CELLS],
@@ -108,10 +135,17 @@ impl View {
         }
         for a in 0..n {
             for b in 0..n {
-                let (low, high) = (cell_map[a].min(cell_map[b]), cell_map[a].max(cell_map[b]));
-                view.between[a][b] = (0..n)
-                    .filter(|&c| low < cell_map[c] && cell_map[c] < high)
-                    .fold(0, |acc, c| acc | 1 << c);
+                let (from, to) = (cell_map[a], cell_map[b]);
+                let (low, high) = (from.min(to), from.max(to));
+                view.steps[a][b] = Step {
+                    between: (0..n)
+                        .filter(|&c| low < cell_map[c] && cell_map[c] < high)
+                        .fold(0, |acc, c| acc | 1 << c),
+                    flip: (1 << from) | (1 << to),
+                    from,
+                    distance: high - low,
+                    up: to > from,
+                };
             }
         }
         view
@@ -154,45 +188,52 @@ impl View {
     /// `tiles`): the tile's pattern gets its new index and value. Returns
     /// what [`View::undo`] needs.
     #[inline(always)]
-    fn moved(&mut self, tables: &[&[u8]; MAX_CELLS], tiles: u64, tile: usize, from: usize, to: usize) -> (u32, u8) {
+    fn moved(&mut self, tables: &[&[u8]; MAX_CELLS], tiles: u64, tile: usize, from: usize, to: usize) -> Before {
+        let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
-        let (a, b) = (self.cell_map[from] as i32, self.cell_map[to] as i32);
-        let mut shift = self.weight[tile] * (b - a).abs();
-        let mut crossed = self.between[from][to];
+        let mut shift = self.weight[tile] * step.distance as i32;
+        let mut crossed = step.between;
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
             shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
             crossed &= crossed - 1;
         }
-        let old = (self.index[p], self.values[p]);
-        let index = if b > a {
-            old.0 as i32 + shift
+        let before = Before {
+            pattern: p as u8,
+            value: self.values[p],
+            index: self.index[p],
+            occupied: self.occupied[p],
+            sum: self.sum,
+        };
+        let index = if step.up {
+            before.index as i32 + shift
         } else {
-            old.0 as i32 - shift
+            before.index as i32 - shift
         } as u32;
-        self.occupied[p] ^= (1 << a) | (1 << b);
+        let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
         let slot = slot(
             index as usize,
             self.free_cells[p] as usize,
-            self.occupied[p],
-            a as usize,
+            occupied,
+            step.from as usize,
         );
-        let value = step_value(old.1, residue(tables[p], slot));
+        let value = step_value(before.value, residue(tables[p], slot));
         self.index[p] = index;
+        self.occupied[p] = occupied;
         self.values[p] = value;
-        self.sum = self.sum + value as u32 - old.1 as u32;
-        old
+        self.sum = before.sum + value as u32 - before.value as u32;
+        before
     }
 
-    /// Undoes [`View::moved`] of `tile`.
+    /// Undoes [`View::moved`]: writes back what it was before.
     #[inline(always)]
-    fn undo(&mut self, tile: usize, from: usize, to: usize, (index, value): (u32, u8)) {
-        let p = self.pattern_of[tile] as usize;
-        self.occupied[p] ^= (1 << self.cell_map[from]) | (1 << self.cell_map[to]);
-        self.sum = self.sum + value as u32 - self.values[p] as u32;
-        self.index[p] = index;
-        self.values[p] = value;
+    fn undo(&mut self, before: Before) {
+        let p = before.pattern as usize;
+        self.index[p] = before.index;
+        self.occupied[p] = before.occupied;
+        self.values[p] = before.value;
+        self.sum = before.sum;
     }
 }
 
@@ -271,7 +312,7 @@ impl Estimate for PdbEstimate<'_> {
     /// children IDA* cuts off are cut off by the direct view alone.
     #[inline(always)]
     fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
-        let mut saved = Saved([(0, 0); 2], false);
+        let mut saved = Saved([Before::default(); 2], false);
         saved.0[0] = self.views[0].moved(&self.tables, tiles, tile, from, to);
         if !self.reflected || self.views[0].sum > within {
             return (self.views[0].sum, saved);
@@ -289,10 +330,10 @@ impl Estimate for PdbEstimate<'_> {
     }
 
     #[inline]
-    fn undo(&mut self, tile: usize, from: usize, to: usize, saved: Saved) {
-        self.views[0].undo(tile, from, to, saved.0[0]);
+    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, saved: Saved) {
+        self.views[0].undo(saved.0[0]);
         if saved.1 {
-            self.views[1].undo(tile, from, to, saved.0[1]);
+            self.views[1].undo(saved.0[1]);
         }
     }
 }
