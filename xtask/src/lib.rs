@@ -468,20 +468,52 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
     Ok(remove_unused_functions(&out, protected))
 }
 
+/// A one-line re-export, `pub use path::{a, b as c};` or `pub use path::a;`:
+/// its path and its items; `None` for any other line.
+fn reexport(line: &str) -> Option<(&str, Vec<&str>)> {
+    let rest = line.trim().strip_prefix("pub use ")?.strip_suffix(';')?;
+    let (path, items) = match rest.strip_suffix('}') {
+        Some(list) => list.split_once("::{")?,
+        None => rest.rsplit_once("::")?,
+    };
+    Some((
+        path,
+        items
+            .split(',')
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .collect(),
+    ))
+}
+
 /// `source` without the functions nothing calls: free functions and methods
 /// of inherent `impl` blocks whose name appears nowhere else in the file,
 /// with the attributes above them, until none is left. Methods of trait
 /// `impl` blocks and of traits stay: a trait may need them. A name that
 /// appears anywhere else (even as another item's name) keeps the function,
-/// and so do the first `protected` lines (the driver's own code).
+/// and so do the first `protected` lines (the driver's own code). A library's
+/// re-export of a function (`pub use m::{f, g};`) is not a use: it loses the
+/// names of the functions removed, and the whole line when none is left.
 fn remove_unused_functions(source: &str, protected: usize) -> String {
     let mut text = source.to_string();
     loop {
         let lines: Vec<&str> = text.lines().collect();
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for word in text.split(|c: char| !is_ident(c)).filter(|w| !w.is_empty()) {
-            *counts.entry(word).or_default() += 1;
+        for (index, line) in lines.iter().enumerate() {
+            // A re-exported name counts only when renamed (`f as g`).
+            let counted: Vec<&str> = match reexport(line).filter(|_| index >= protected) {
+                Some((path, items)) => std::iter::once(path)
+                    .chain(items.into_iter().filter(|item| item.contains(" as ")))
+                    .collect(),
+                None => vec![line],
+            };
+            for word in counted.iter().flat_map(|text| text.split(|c: char| !is_ident(c))) {
+                if !word.is_empty() {
+                    *counts.entry(word).or_default() += 1;
+                }
+            }
         }
+        let mut removed_names: BTreeSet<&str> = BTreeSet::new();
         let mut removed: Vec<(usize, usize)> = Vec::new();
         // The depths at which a trait or a trait `impl` block opened.
         let mut kept_blocks: Vec<i32> = Vec::new();
@@ -538,6 +570,7 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
                         start -= 1;
                     }
                     removed.push((start, end));
+                    removed_names.insert(name);
                     i = end + 1;
                     continue;
                 }
@@ -560,8 +593,19 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
             if next < removed.len() && (removed[next].0..=removed[next].1).contains(&index) {
                 continue;
             }
-            kept.push_str(line);
-            kept.push('\n');
+            match reexport(line).filter(|_| index >= protected) {
+                Some((path, items)) if items.iter().any(|item| removed_names.contains(item)) => {
+                    let items: Vec<&str> = items.into_iter().filter(|item| !removed_names.contains(item)).collect();
+                    if !items.is_empty() {
+                        let indent = &line[..line.len() - line.trim_start().len()];
+                        kept.push_str(&format!("{indent}pub use {path}::{{{}}};\n", items.join(", ")));
+                    }
+                }
+                _ => {
+                    kept.push_str(line);
+                    kept.push('\n');
+                }
+            }
         }
         text = kept;
     }
@@ -604,6 +648,21 @@ mod tests {
             remove_unused_functions(source, 0),
             "fn main() {\n\tused();\n}\n#[inline]\nfn used() {\n\tinner();\n}\nfn inner() {}\nimpl Display for X {\n\tfn fmt(&self) {}\n}\nimpl X {\n}\n"
         );
+    }
+
+    #[test]
+    fn reexports_of_removed_functions_go_with_them() {
+        let source = "fn main() {\n\tm::kept();\n}\nmod m {\n\tpub use self::a::{gone, kept, Type};\n\tpub use self::b::alone;\n\tpub use self::c::{renamed as other};\nfn gone() {}\npub fn kept() {}\npub fn alone() {}\nfn renamed() {}\n}\n";
+        assert_eq!(
+            remove_unused_functions(source, 3),
+            "fn main() {\n\tm::kept();\n}\nmod m {\n\tpub use self::a::{kept, Type};\n\tpub use self::c::{renamed as other};\npub fn kept() {}\nfn renamed() {}\n}\n"
+        );
+        assert_eq!(
+            reexport("pub use a::b::{C, d as e};"),
+            Some(("a::b", vec!["C", "d as e"]))
+        );
+        assert_eq!(reexport("\tpub use a::f;"), Some(("a", vec!["f"])));
+        assert_eq!(reexport("use a::f;"), None);
     }
 
     #[test]
