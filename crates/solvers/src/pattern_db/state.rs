@@ -61,7 +61,7 @@ struct View {
 }
 
 /// What undoing a move needs: for each view, what it was before the move
-/// (see [`Before`]); and whether the reflected view moved too (see
+/// (a `Before`); and whether the reflected view moved too (see
 /// `moved_within`).
 #[derive(Clone, Copy)]
 pub struct Saved([Before; 2], bool);
