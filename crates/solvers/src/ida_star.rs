@@ -156,7 +156,8 @@ fn deepen<H: Heuristic>(
     while search.bound <= bound_limit {
         search.next_bound = u32::MAX;
         search.watch.report(search.bound as usize, 0, search.stats.generated);
-        let found = if order == MoveOrder::KORF {
+        // Every path wanted needs the general search, which keeps a trail.
+        let found = if order == MoveOrder::KORF && search.all.is_none() {
             search.dfs::<true>(start.tiles(), start.blank(), 0, h, NO_MOVE)
         } else {
             search.dfs::<false>(start.tiles(), start.blank(), 0, h, NO_MOVE)
@@ -167,8 +168,9 @@ fn deepen<H: Heuristic>(
         let found_all = search.all.as_ref().is_some_and(|all| all.count > 0);
         if found || found_all {
             let bound = search.bound as usize;
+            let path = search.found_path();
             let all = search.all.map(|all| AllPaths { length: bound, ..all });
-            return Ok((search.path, search.stats, all));
+            return Ok((path, search.stats, all));
         }
         // Every iteration raises the bound, so a search with a poor
         // estimate still ends: at the latest at the length of some path.
@@ -187,8 +189,12 @@ pub(crate) struct Search<'b, 'a, E> {
     neighbours: &'static [[u8; 4]; MAX_CELLS],
     /// The target's packed tiles.
     target: u64,
-    /// The moves from the start to the current board.
-    pub(crate) path: Vec<Move>,
+    /// Once the target is found: the moves to it, last move first, pushed
+    /// as the search returns from it (see [`Search::found_path`]).
+    path: Vec<Move>,
+    /// When every shortest path is wanted: the moves from the start to the
+    /// current board.
+    trail: Vec<Move>,
     pub(crate) stats: Stats,
     /// The smallest `f` that exceeded the current bound.
     pub(crate) next_bound: u32,
@@ -224,6 +230,7 @@ impl<'b, 'a, E: Estimate> Search<'b, 'a, E> {
             neighbours: target.shape().neighbours(),
             target: target.tiles(),
             path: Vec::new(),
+            trail: Vec::new(),
             stats: Stats::default(),
             next_bound: u32::MAX,
             estimate,
@@ -248,11 +255,19 @@ impl<E: Estimate> Search<'_, '_, E> {
             Some(all) => {
                 all.count += 1;
                 if all.paths.len() < all.limit {
-                    all.paths.push(self.path.clone());
+                    all.paths.push(self.trail.clone());
                 }
                 false
             }
         }
+    }
+
+    /// The path [`Search::dfs`] found, in order: from the board it started
+    /// from to the target.
+    pub(crate) fn found_path(&mut self) -> Vec<Move> {
+        let mut path = std::mem::take(&mut self.path);
+        path.reverse();
+        path
     }
 
     /// Looks at the clock and the budget; whether the search must stop.
@@ -277,6 +292,7 @@ impl<E: Estimate> Search<'_, '_, E> {
     /// the move that led here. The board travels in arguments, in
     /// registers, rather than in the search's fields. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
+    /// `KORF`: the moves in Korf's order, and one path wanted (no trail).
     pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
         self.stats.expanded += 1;
         if self.stats.expanded % NODES_PER_TICK == 0 && self.tick() {
@@ -318,7 +334,10 @@ impl<E: Estimate> Search<'_, '_, E> {
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
         } else {
-            self.path.push(mv);
+            let tracing = !KORF && self.all.is_some();
+            if tracing {
+                self.trail.push(mv);
+            }
             // The goal test compares boards rather than trusting `h = 0`:
             // an estimate that is wrongly above 0 at the goal delays it
             // to a later iteration instead of hiding it for ever.
@@ -328,9 +347,14 @@ impl<E: Estimate> Search<'_, '_, E> {
                 self.dfs::<KORF>(child, next, g + 1, child_h, mv as u8)
             };
             if done {
+                // The path to the target is written on the way back up,
+                // rather than kept move by move on the way down.
+                self.path.push(mv);
                 return true;
             }
-            self.path.pop();
+            if tracing {
+                self.trail.pop();
+            }
         }
         self.estimate.undo(tile, next, blank, undo);
         false

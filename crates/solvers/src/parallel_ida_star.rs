@@ -190,7 +190,7 @@ fn search_subtree<E: Estimate>(
     if search.cancelled || search.stopped.is_some() {
         Subtree::Stopped(search.stopped)
     } else if found {
-        Subtree::Found(search.path)
+        Subtree::Found(search.found_path())
     } else {
         Subtree::Exhausted {
             next_bound: search.next_bound,
