@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use slide_core::{Shape, SplitMix64};
-use slide_solvers::{ida_star, AdditivePdb, PatternDb};
+use slide_solvers::{cut_for_corner, ida_star, AdditivePdb, PatternDb};
 use slide_testdata::{korf100, korf_goal, KorfInstance};
 
 /// The command's usage, for `--help` and for mistakes.
@@ -97,8 +97,8 @@ impl Bench {
     fn nodes(&mut self, cut: &Cut, limit: u64) -> Option<u64> {
         let shape = Shape::new(4, 4).expect("4x4");
         let goal = korf_goal();
-        // Korf's goal has the blank in cell 0: the cut turned by half a turn.
-        let turned: Cut = cut.iter().map(|p| p.iter().map(|&c| 15 - c).collect()).collect();
+        // Korf's goal has the blank in cell 0.
+        let turned: Cut = cut_for_corner(cut, goal.blank()).expect("Korf's blank is in a corner");
         let missing: Cut = turned
             .iter()
             .filter(|p| !self.tables.contains_key(*p))

@@ -73,7 +73,7 @@ pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_wi
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::parallel_ida_star::parallel_ida_star;
-pub use crate::pattern_db::{AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
+pub use crate::pattern_db::{cut_for_corner, AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
 pub use crate::pattern_db_file::{checksum as pattern_db_checksum, FORMAT_VERSION}; // not bundled
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
 pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};

@@ -33,7 +33,7 @@ use slide_core::{count_ones_16, Shape};
 
 pub use self::additive::AdditivePdb;
 pub(crate) use self::regions::Regions;
-pub use self::split::Split;
+pub use self::split::{cut_for_corner, Split};
 pub use self::state::{PdbEstimate, Saved};
 
 /// What [`PatternDb::value`] gives for a slot no position reaches.

@@ -58,28 +58,7 @@ impl Split {
     /// assert_eq!(Split::SixSixThree.partition(0).unwrap()[2], [15, 14, 13]);
     /// ```
     pub fn partition(self, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
-        let map = |cell: u8| -> u8 {
-            let (row, col) = (cell / 4, cell % 4);
-            match blank {
-                15 => cell,
-                0 => 15 - cell,
-                3 => (3 - row) * 4 + col,
-                _ => row * 4 + (3 - col),
-            }
-        };
-        if ![0, 3, 12, 15].contains(&blank) {
-            return Err(PatternMismatch {
-                reason: format!(
-                    "the 4x4 splits need the target's blank in a corner, not in cell {}",
-                    blank + 1
-                ),
-            });
-        }
-        Ok(self
-            .cells()
-            .iter()
-            .map(|p| p.iter().map(|&c| map(c)).collect())
-            .collect())
+        cut_for_corner(self.cells(), blank)
     }
 
     /// The largest pattern of the split: 4, 5, 6 or 8 tiles.
@@ -96,6 +75,39 @@ impl Split {
             Split::SevenEight => "7-8",
         }
     }
+}
+
+/// A cut of 4x4 given as goal cells for the blank in cell 15 (as
+/// [`Split::cells`] lists them), carried to the corner `blank` (0, 3, 12 or
+/// 15) by the symmetry of the square that takes cell 15 there.
+///
+/// ```
+/// use slide_solvers::cut_for_corner;
+/// assert_eq!(cut_for_corner(&[[0, 1, 2]], 0).unwrap(), [[15, 14, 13]]);
+/// assert!(cut_for_corner(&[[0, 1, 2]], 5).is_err());
+/// ```
+pub fn cut_for_corner<P: AsRef<[u8]>>(cut: &[P], blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+    let map = |cell: u8| -> u8 {
+        let (row, col) = (cell / 4, cell % 4);
+        match blank {
+            15 => cell,
+            0 => 15 - cell,
+            3 => (3 - row) * 4 + col,
+            _ => row * 4 + (3 - col),
+        }
+    };
+    if ![0, 3, 12, 15].contains(&blank) {
+        return Err(PatternMismatch {
+            reason: format!(
+                "the 4x4 splits need the target's blank in a corner, not in cell {}",
+                blank + 1
+            ),
+        });
+    }
+    Ok(cut
+        .iter()
+        .map(|p| p.as_ref().iter().map(|&c| map(c)).collect())
+        .collect())
 }
 
 /// The ways of reading a board into a set of patterns' tables, as cell maps
