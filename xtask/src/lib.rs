@@ -18,6 +18,8 @@
 //! - a bundle has no Cargo features: a one-line item under
 //!   `#[cfg(feature = "...")]` is removed, and `#[cfg(not(feature = "..."))]`
 //!   is dropped from the item it guards.
+//! - functions nothing calls, and structs and enums nothing names outside
+//!   their own `impl` blocks, are removed (see `remove_unused_items`).
 //!
 //! Conventions the sources keep for this: a file's test module comes last;
 //! library modules are declared `mod name;` in `lib.rs` and re-exported with
@@ -304,25 +306,39 @@ fn path_words<'t>(text: &'t str, roots: &[&str]) -> BTreeSet<&'t str> {
 /// The types that `impl` blocks at the start of a line of `source` are for:
 /// `Board` for `impl Board {` and for `impl fmt::Display for Board {`.
 fn impl_targets(source: &str) -> BTreeSet<String> {
-    source
-        .lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix("impl")?;
-            // Skip generic parameters: `impl<T> Name<T>`.
-            let rest = match rest.strip_prefix('<') {
-                Some(generic) => &generic[generic.find('>')? + 1..],
-                None => rest,
-            };
-            let header = rest.split('{').next()?;
-            let target = header.rsplit(" for ").next()?.trim();
-            let name: String = target
-                .trim_start_matches('&')
-                .chars()
-                .take_while(|&c| is_ident(c))
-                .collect();
-            (!name.is_empty()).then_some(name)
-        })
-        .collect()
+    source.lines().filter_map(impl_target).collect()
+}
+
+/// The type of the `impl` block that `line` opens, if it opens one (see
+/// [`impl_targets`]).
+fn impl_target(line: &str) -> Option<String> {
+    let rest = line.trim_start().strip_prefix("impl")?;
+    // Skip generic parameters: `impl<T> Name<T>`.
+    let rest = match rest.strip_prefix('<') {
+        Some(generic) => &generic[generic.find('>')? + 1..],
+        None if rest.starts_with(' ') => rest,
+        None => return None,
+    };
+    let header = rest.split('{').next()?;
+    let target = header.rsplit(" for ").next()?.trim().trim_start_matches('&');
+    // A reference's lifetime: `&'a Name`.
+    let target = match target.strip_prefix('\'') {
+        Some(lifetime) => lifetime.split_once(' ')?.1.trim_start(),
+        None => target,
+    };
+    let name: String = target.chars().take_while(|&c| is_ident(c)).collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The name of the struct or enum that `line` starts to define, if it does.
+fn type_name(line: &str) -> Option<&str> {
+    let trimmed = line.trim_start();
+    let rest = ["pub(crate) ", "pub ", ""]
+        .iter()
+        .find_map(|visibility| trimmed.strip_prefix(visibility))?;
+    let rest = rest.strip_prefix("struct ").or_else(|| rest.strip_prefix("enum "))?;
+    let name = rest.split(|c: char| !is_ident(c)).next()?;
+    (!name.is_empty()).then_some(name)
 }
 
 /// Replaces each path prefix `from` that starts a path (not preceded by an
@@ -465,7 +481,7 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
             rewrite(&body, library)
         ));
     }
-    Ok(remove_unused_functions(&out, protected))
+    Ok(remove_unused_items(&out, protected))
 }
 
 /// A one-line re-export, `pub use path::{a, b as c};` or `pub use path::a;`:
@@ -486,6 +502,112 @@ fn reexport(line: &str) -> Option<(&str, Vec<&str>)> {
     ))
 }
 
+/// `source` without the functions and the types nothing uses
+/// ([`remove_unused_functions`], [`remove_unused_types`]), until neither
+/// finds one: removing a type's `impl` blocks can leave a function unused,
+/// and removing a function a type.
+fn remove_unused_items(source: &str, protected: usize) -> String {
+    let mut text = source.to_string();
+    loop {
+        let next = remove_unused_types(&remove_unused_functions(&text, protected), protected);
+        if next == text {
+            return text;
+        }
+        text = next;
+    }
+}
+
+/// How many times each word appears in `lines`, where a library's
+/// re-export (`pub use m::{f, g};`, after the first `protected` lines) does
+/// not count its names, unless renamed (`f as g`).
+fn word_counts<'t>(lines: &[&'t str], protected: usize) -> BTreeMap<&'t str, usize> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (index, line) in lines.iter().enumerate() {
+        let counted: Vec<&str> = match reexport(line).filter(|_| index >= protected) {
+            Some((path, items)) => std::iter::once(path)
+                .chain(items.into_iter().filter(|item| item.contains(" as ")))
+                .collect(),
+            None => vec![line],
+        };
+        for word in counted.iter().flat_map(|text| text.split(|c: char| !is_ident(c))) {
+            if !word.is_empty() {
+                *counts.entry(word).or_default() += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// The last line of the item whose header starts on line `start` (and may
+/// span lines): where the depth of braces comes back after its body opened,
+/// or the line that ends with `;` if no body opens first.
+fn item_end(lines: &[&str], start: usize) -> usize {
+    let (mut end, mut inner, mut opened) = (start, 0i32, false);
+    loop {
+        let line = lines[end];
+        inner += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+        opened |= line.contains('{');
+        let done = if opened {
+            inner <= 0
+        } else {
+            line.trim_end().ends_with(';')
+        };
+        if done || end + 1 == lines.len() {
+            return end;
+        }
+        end += 1;
+    }
+}
+
+/// The first line of the attributes above line `line` (`line` if none).
+fn attributes_start(lines: &[&str], line: usize) -> usize {
+    let mut start = line;
+    while start > 0 && lines[start - 1].trim().starts_with("#[") {
+        start -= 1;
+    }
+    start
+}
+
+/// How many times `name` appears as a word in `lines`.
+fn occurrences(lines: &[&str], name: &str) -> usize {
+    lines
+        .iter()
+        .flat_map(|line| line.split(|c: char| !is_ident(c)))
+        .filter(|w| *w == name)
+        .count()
+}
+
+/// `lines` without the line ranges of `removed` (inclusive, in any order,
+/// not overlapping), and with the names in `removed_names` taken out of the
+/// libraries' re-exports (the line goes when none is left).
+fn without(lines: &[&str], removed: &mut [(usize, usize)], removed_names: &BTreeSet<&str>, protected: usize) -> String {
+    removed.sort_unstable();
+    let mut kept = String::with_capacity(lines.iter().map(|line| line.len() + 1).sum());
+    let mut next = 0;
+    for (index, line) in lines.iter().enumerate() {
+        while next < removed.len() && index > removed[next].1 {
+            next += 1;
+        }
+        if next < removed.len() && (removed[next].0..=removed[next].1).contains(&index) {
+            continue;
+        }
+        match reexport(line).filter(|_| index >= protected) {
+            Some((path, items)) if items.iter().any(|item| removed_names.contains(item)) => {
+                let items: Vec<&str> = items.into_iter().filter(|item| !removed_names.contains(item)).collect();
+                if !items.is_empty() {
+                    let indent = &line[..line.len() - line.trim_start().len()];
+                    kept.push_str(&format!("{indent}pub use {path}::{{{}}};\n", items.join(", ")));
+                }
+            }
+            _ => {
+                kept.push_str(line);
+                kept.push('\n');
+            }
+        }
+    }
+    kept
+}
+
 /// `source` without the functions nothing calls: free functions and methods
 /// of inherent `impl` blocks whose name appears nowhere else in the file,
 /// with the attributes above them, until none is left. Methods of trait
@@ -498,21 +620,7 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
     let mut text = source.to_string();
     loop {
         let lines: Vec<&str> = text.lines().collect();
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for (index, line) in lines.iter().enumerate() {
-            // A re-exported name counts only when renamed (`f as g`).
-            let counted: Vec<&str> = match reexport(line).filter(|_| index >= protected) {
-                Some((path, items)) => std::iter::once(path)
-                    .chain(items.into_iter().filter(|item| item.contains(" as ")))
-                    .collect(),
-                None => vec![line],
-            };
-            for word in counted.iter().flat_map(|text| text.split(|c: char| !is_ident(c))) {
-                if !word.is_empty() {
-                    *counts.entry(word).or_default() += 1;
-                }
-            }
-        }
+        let counts = word_counts(&lines, protected);
         let mut removed_names: BTreeSet<&str> = BTreeSet::new();
         let mut removed: Vec<(usize, usize)> = Vec::new();
         // The depths at which a trait or a trait `impl` block opened.
@@ -541,35 +649,10 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
             .find_map(|prefix| trimmed.strip_prefix(prefix))
             .map(|rest| rest.split(|c: char| !is_ident(c)).next().unwrap_or(""));
             if let (Some(name), true) = (name, kept_blocks.is_empty() && i >= protected) {
-                // The function's lines: from its header (which may span lines)
-                // to where the depth comes back after its body opened.
-                let (mut end, mut inner, mut opened) = (i, 0i32, false);
-                loop {
-                    let line = lines[end];
-                    inner += line.matches('{').count() as i32 - line.matches('}').count() as i32;
-                    opened |= line.contains('{');
-                    let done = if opened {
-                        inner <= 0
-                    } else {
-                        line.trim_end().ends_with(';')
-                    };
-                    if done || end + 1 == lines.len() {
-                        break;
-                    }
-                    end += 1;
-                }
-                let own: usize = lines[i..=end]
-                    .iter()
-                    .flat_map(|line| line.split(|c: char| !is_ident(c)))
-                    .filter(|w| *w == name)
-                    .count();
+                let end = item_end(&lines, i);
+                let own = occurrences(&lines[i..=end], name);
                 if !name.is_empty() && name != "main" && counts.get(name).copied().unwrap_or(0) == own {
-                    // The attributes above belong to it.
-                    let mut start = i;
-                    while start > 0 && lines[start - 1].trim().starts_with("#[") {
-                        start -= 1;
-                    }
-                    removed.push((start, end));
+                    removed.push((attributes_start(&lines, i), end));
                     removed_names.insert(name);
                     i = end + 1;
                     continue;
@@ -584,30 +667,50 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
         if removed.is_empty() {
             return text;
         }
-        let mut kept = String::with_capacity(text.len());
-        let mut next = 0;
-        for (index, line) in lines.iter().enumerate() {
-            if next < removed.len() && index > removed[next].1 {
-                next += 1;
-            }
-            if next < removed.len() && (removed[next].0..=removed[next].1).contains(&index) {
-                continue;
-            }
-            match reexport(line).filter(|_| index >= protected) {
-                Some((path, items)) if items.iter().any(|item| removed_names.contains(item)) => {
-                    let items: Vec<&str> = items.into_iter().filter(|item| !removed_names.contains(item)).collect();
-                    if !items.is_empty() {
-                        let indent = &line[..line.len() - line.trim_start().len()];
-                        kept.push_str(&format!("{indent}pub use {path}::{{{}}};\n", items.join(", ")));
-                    }
-                }
-                _ => {
-                    kept.push_str(line);
-                    kept.push('\n');
-                }
+        text = without(&lines, &mut removed, &removed_names, protected);
+    }
+}
+
+/// `source` without the structs and enums nothing uses: a type whose name
+/// appears only in its own definition and in its `impl` blocks (inherent or
+/// of a trait) goes with those blocks and the attributes above them, until
+/// none is left. The first `protected` lines stay, and a re-export of a type
+/// removed loses its name, as in [`remove_unused_functions`].
+fn remove_unused_types(source: &str, protected: usize) -> String {
+    let mut text = source.to_string();
+    loop {
+        let lines: Vec<&str> = text.lines().collect();
+        let counts = word_counts(&lines, protected);
+        let mut impls: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+        for (i, line) in lines.iter().enumerate().skip(protected) {
+            if let Some(target) = impl_target(line) {
+                impls
+                    .entry(target)
+                    .or_default()
+                    .push((attributes_start(&lines, i), item_end(&lines, i)));
             }
         }
-        text = kept;
+        let mut removed_names: BTreeSet<&str> = BTreeSet::new();
+        let mut removed: Vec<(usize, usize)> = Vec::new();
+        for (i, line) in lines.iter().enumerate().skip(protected) {
+            let Some(name) = type_name(line) else {
+                continue;
+            };
+            let spans: Vec<(usize, usize)> = std::iter::once((attributes_start(&lines, i), item_end(&lines, i)))
+                .chain(impls.get(name).into_iter().flatten().copied())
+                .collect();
+            let own: usize = spans
+                .iter()
+                .map(|&(start, end)| occurrences(&lines[start..=end], name))
+                .sum();
+            if counts.get(name).copied().unwrap_or(0) == own && removed_names.insert(name) {
+                removed.extend(spans);
+            }
+        }
+        if removed.is_empty() {
+            return text;
+        }
+        text = without(&lines, &mut removed, &removed_names, protected);
     }
 }
 
@@ -663,6 +766,23 @@ mod tests {
         );
         assert_eq!(reexport("\tpub use a::f;"), Some(("a", vec!["f"])));
         assert_eq!(reexport("use a::f;"), None);
+    }
+
+    #[test]
+    fn types_nothing_uses_are_removed_with_their_impls() {
+        let source = "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Inner, Lone, Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\npub struct Lone<T>(T);\nimpl<T> Lone<T> {\n\tfn get(&self) -> Inner {\n\t\tInner::A\n\t}\n}\nimpl<'a, T> fmt::Display for &'a Lone<T> {\n}\npub(crate) enum Inner {\n\tA,\n}\nstruct Named;\nconst N: Named = Named;\n}\n";
+        assert_eq!(
+            remove_unused_items(source, 3),
+            "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\nstruct Named;\nconst N: Named = Named;\n}\n"
+        );
+        assert_eq!(
+            impl_target("impl<'a> Heuristic for &'a AdditivePdb {"),
+            Some("AdditivePdb".to_string())
+        );
+        assert_eq!(impl_target("implement();"), None);
+        assert_eq!(type_name("\tpub(crate) struct View {"), Some("View"));
+        assert_eq!(type_name("pub enum SearchError {"), Some("SearchError"));
+        assert_eq!(type_name("pub fn f() {"), None);
     }
 
     #[test]
