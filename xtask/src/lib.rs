@@ -780,6 +780,12 @@ mod tests {
             Some("AdditivePdb".to_string())
         );
         assert_eq!(impl_target("implement();"), None);
+        // The driver's own types stay, used or not.
+        let driver = "struct Args;\nfn main() {}\nmod m {\nstruct Gone;\n}\n";
+        assert_eq!(
+            remove_unused_items(driver, 2),
+            "struct Args;\nfn main() {}\nmod m {\n}\n"
+        );
         assert_eq!(type_name("\tpub(crate) struct View {"), Some("View"));
         assert_eq!(type_name("pub enum SearchError {"), Some("SearchError"));
         assert_eq!(type_name("pub fn f() {"), None);
