@@ -11,6 +11,10 @@ use crate::PatternMismatch;
 pub struct AdditivePdb {
     shape: Shape,
     pub(crate) patterns: Vec<PatternDb>,
+    /// When every pattern's table indexed by cells is small enough
+    /// ([`PatternDb::by_cell`]), those tables, which a search reads instead;
+    /// otherwise empty.
+    pub(crate) by_cell: Vec<Vec<u8>>,
 }
 
 impl AdditivePdb {
@@ -50,7 +54,17 @@ impl AdditivePdb {
             .iter()
             .map(|pattern| PatternDb::build(shape, pattern, blank))
             .collect();
-        AdditivePdb { shape, patterns }
+        AdditivePdb::new(shape, patterns)
+    }
+
+    /// The patterns' sum, with the tables indexed by cells when they are small enough.
+    fn new(shape: Shape, patterns: Vec<PatternDb>) -> AdditivePdb {
+        let by_cell = patterns.iter().map(PatternDb::by_cell).collect::<Option<_>>();
+        AdditivePdb {
+            shape,
+            patterns,
+            by_cell: by_cell.unwrap_or_default(),
+        }
     }
 
     /// Assembles databases built (or loaded) separately. They must be for one
@@ -76,7 +90,7 @@ impl AdditivePdb {
         if covered.count_ones() as usize != shape.cells() {
             return Err(mismatch("the patterns leave cells uncovered"));
         }
-        Ok(AdditivePdb { shape, patterns })
+        Ok(AdditivePdb::new(shape, patterns))
     }
 
     /// The databases of a standard split of 4x4 for targets with the blank

@@ -182,7 +182,50 @@ pub(crate) fn shifted_digit(weights: &[u32; 8], s: usize, other: usize) -> i32 {
     }
 }
 
+/// The most slots a table indexed by cells ([`PatternDb::by_cell`]) may
+/// have: 2^20, 256 KB, so that the three 4-tile tables of 4-4-4-3 stay in
+/// a core's second-level cache with little else.
+const BY_CELL_SLOTS: usize = 1 << 20;
+
 impl PatternDb {
+    /// The same residues indexed by cells rather than by placement: the
+    /// slot of the pattern's `i`-th tile on `cells[i]` and the blank on `b`
+    /// is `cells[0] * n^k + cells[1] * n^(k - 1) + ... + b`, packed as in
+    /// `residues` ([`UNREACHED`] where two of those cells are one). A move
+    /// then changes a slot by the moved tile's weight times how far it
+    /// moved, with no tiles crossed and no free cells counted, for a table
+    /// `n^(k + 1) / (n! / (n - k - 1)!)` times larger (2.0 for four tiles on
+    /// 4x4, 1.5 for three). `None` when it would have more than
+    /// `BY_CELL_SLOTS` slots.
+    pub(crate) fn by_cell(&self) -> Option<Vec<u8>> {
+        let (n, k) = (self.cells, self.goal_cells.len());
+        let slots = (0..=k).try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_SLOTS))?;
+        let mut table = vec![u8::MAX; packed_len(slots)];
+        let mut cells = [0u8; 8];
+        // Every code of `k` cells (digits base `n`), skipping those with a
+        // cell twice.
+        'codes: for code in 0..slots / n {
+            let mut occupied = 0u32;
+            let mut rest = code;
+            for cell in cells[..k].iter_mut().rev() {
+                *cell = (rest % n) as u8;
+                rest /= n;
+                if occupied & 1 << *cell != 0 {
+                    continue 'codes;
+                }
+                occupied |= 1 << *cell;
+            }
+            let placement = placement_index(&cells[..k], n);
+            for blank in (0..n).filter(|&b| occupied & 1 << b == 0) {
+                let value = residue(&self.residues, slot(placement, n - k, occupied, blank));
+                let at = code * n + blank;
+                let shift = 2 * (at & 3);
+                table[at >> 2] = table[at >> 2] & !(3 << shift) | value << shift;
+            }
+        }
+        Some(table)
+    }
+
     /// The blank's goal cell the database was built for.
     pub fn blank(&self) -> usize {
         self.blank as usize
@@ -308,5 +351,41 @@ impl std::fmt::Debug for PatternDb {
             .field("goal_cells", &self.goal_cells)
             .field("entries", &self.entries)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_by_cell_hold_the_residues_of_the_tables_by_placement() {
+        for (rows, cols, goal_cells, blank) in [
+            (2, 3, &[0u8, 1, 2][..], 5),
+            (3, 3, &[0, 1, 2, 3], 8),
+            (4, 4, &[0, 1, 4, 5], 15),
+            (4, 4, &[14, 15, 11], 0),
+        ] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let db = PatternDb::build(shape, goal_cells, blank);
+            let by_cell = db.by_cell().expect("small enough");
+            let (n, k) = (shape.cells(), goal_cells.len());
+            let mut checked = 0;
+            for code in 0..n.pow(k as u32 + 1) {
+                let cells: Vec<u8> = (0..=k).rev().map(|i| (code / n.pow(i as u32) % n) as u8).collect();
+                let (cells, blank) = (&cells[..k], cells[k] as usize);
+                let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
+                let expected = if occupied.count_ones() as usize == k && occupied & 1 << blank == 0 {
+                    checked += 1;
+                    db.residue_at(cells, occupied, blank)
+                } else {
+                    UNREACHED
+                };
+                assert_eq!(residue(&by_cell, code), expected, "{shape} {cells:?} blank {blank}");
+            }
+            assert_eq!(checked, db.len());
+        }
+        let five = PatternDb::build(Shape::new(4, 4).unwrap(), &[0, 1, 2, 3, 4], 15);
+        assert!(five.by_cell().is_none(), "five tiles on 4x4 take 4 MB by cell");
     }
 }

@@ -36,8 +36,15 @@ struct Step {
 /// `u` on a cell it moved across in that order (see [`shifted_digit`]). A
 /// horizontal move in the view crosses nothing; a vertical one crosses the
 /// `cols - 1` cells between, read off the board.
+///
+/// With tables indexed by cells (`by_cell`, see [`PatternDb::by_cell`]),
+/// `index` is the slot of the placement with the blank in cell 0, and a
+/// move changes it by `weight[t]` times the distance alone: the slot is
+/// that plus the blank's cell.
 #[derive(Clone)]
 struct View {
+    /// Whether the tables are indexed by cells.
+    by_cell: bool,
     /// `cell_map[c]`: cell `c` as this view sees it.
     cell_map: [u8; MAX_CELLS],
     /// `steps[a][b]`: the move of a tile from board cell `a` to `b`.
@@ -99,7 +106,9 @@ impl View {
     /// target only; [`View::place`] adds a board.
     fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], target: &Board) -> View {
         let n = target.shape().cells();
+        let by_cell = !pdb.by_cell.is_empty();
         let mut view = View {
+            by_cell,
             cell_map,
             steps: [[Step::default(); MAX_CELLS]; MAX_CELLS],
             pattern_of: [0; MAX_CELLS],
@@ -119,7 +128,11 @@ impl View {
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 let tile = target.tile(cell_map[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
-                view.weight[tile] = weights[slot] as i32;
+                view.weight[tile] = if by_cell {
+                    n.pow((k - slot) as u32) as i32
+                } else {
+                    weights[slot] as i32
+                };
                 slot_of[tile] = slot as u8;
             }
             view.free_cells[p] = (n - k) as u32;
@@ -128,7 +141,7 @@ impl View {
             let p = &pdb.patterns[view.pattern_of[t] as usize];
             let weights = digit_weights(n, p.goal_cells.len());
             for u in 1..n {
-                if u != t && view.pattern_of[u] == view.pattern_of[t] {
+                if !by_cell && u != t && view.pattern_of[u] == view.pattern_of[t] {
                     view.crossing[t][u] = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
                 }
             }
@@ -170,7 +183,11 @@ impl View {
                 cells[slot] = self.cell_map[cell_of[tile] as usize];
                 self.occupied[p] |= 1 << cells[slot];
             }
-            self.index[p] = placement_index(&cells[..k], n) as u32;
+            self.index[p] = if self.by_cell {
+                cells[..k].iter().fold(0, |acc, &c| (acc + c as u32) * n as u32)
+            } else {
+                placement_index(&cells[..k], n) as u32
+            };
             // The one exact value a search needs from nothing: after it,
             // each move's value follows from the residue it reads. (A*
             // asks for one per board it expands: `known` makes most of
@@ -192,7 +209,8 @@ impl View {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i32;
-        let mut crossed = step.between;
+        // Tables indexed by cells: no crossing counts (`crossing` is 0).
+        let mut crossed = if self.by_cell { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
             shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
@@ -212,12 +230,16 @@ impl View {
         } as u32;
         let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
-        let slot = slot(
-            index as usize,
-            self.free_cells[p] as usize,
-            occupied,
-            step.from as usize,
-        );
+        let slot = if self.by_cell {
+            (index + step.from as u32) as usize
+        } else {
+            slot(
+                index as usize,
+                self.free_cells[p] as usize,
+                occupied,
+                step.from as usize,
+            )
+        };
         let value = step_value(before.value, residue(tables[p], slot));
         self.index[p] = index;
         self.occupied[p] = occupied;
@@ -250,7 +272,10 @@ impl<'a> PdbEstimate<'a> {
         };
         let mut estimate = PdbEstimate {
             pdb,
-            tables: std::array::from_fn(|p| pdb.patterns.get(p).map_or(&[][..], |pattern| &pattern.residues[..])),
+            tables: std::array::from_fn(|p| match pdb.by_cell.get(p) {
+                Some(table) => &table[..],
+                None => pdb.patterns.get(p).map_or(&[][..], |pattern| &pattern.residues[..]),
+            }),
             target: *target,
             views: [direct, second],
             reflected,
