@@ -198,32 +198,53 @@ impl PatternDb {
     /// 4x4, 1.5 for three). `None` when it would have more than
     /// `BY_CELL_SLOTS` slots.
     pub(crate) fn by_cell(&self) -> Option<Vec<u8>> {
-        let (n, k) = (self.cells, self.goal_cells.len());
-        let slots = (0..=k).try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_SLOTS))?;
+        let n = self.cells;
+        let slots = (0..=self.goal_cells.len())
+            .try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_SLOTS))?;
         let mut table = vec![u8::MAX; packed_len(slots)];
-        let mut cells = [0u8; 8];
-        // Every code of `k` cells (digits base `n`), skipping those with a
-        // cell twice.
-        'codes: for code in 0..slots / n {
-            let mut occupied = 0u32;
-            let mut rest = code;
-            for cell in cells[..k].iter_mut().rev() {
-                *cell = (rest % n) as u8;
-                rest /= n;
-                if occupied & 1 << *cell != 0 {
-                    continue 'codes;
-                }
-                occupied |= 1 << *cell;
-            }
-            let placement = placement_index(&cells[..k], n);
-            for blank in (0..n).filter(|&b| occupied & 1 << b == 0) {
-                let value = residue(&self.residues, slot(placement, n - k, occupied, blank));
-                let at = code * n + blank;
-                let shift = 2 * (at & 3);
-                table[at >> 2] = table[at >> 2] & !(3 << shift) | value << shift;
-            }
-        }
+        self.copy_by_cell(&mut table, 0, 0, 0, 0);
         Some(table)
+    }
+
+    /// Copies into `table` (see [`PatternDb::by_cell`]) the slots of every
+    /// placement whose first `tiles` tiles stand on the cells of `occupied`,
+    /// with `code` their cells as digits base `n` and `placement` their
+    /// digits of [`placement_index`]: one placement's slots when all the
+    /// pattern's tiles are placed, else those of each cell for the next.
+    fn copy_by_cell(&self, table: &mut [u8], tiles: usize, code: usize, placement: usize, occupied: u32) {
+        let (n, k) = (self.cells, self.goal_cells.len());
+        let mut free = !occupied & ((1 << n) - 1);
+        if tiles == k {
+            // The placement's slots in `table` are `n` in a row, from
+            // `code * n`: two bits each, which hold 3 until written, so
+            // XOR with `3 ^ r` leaves `r` in one. Its slots here are its
+            // free cells in order. All `n` go into `flips` (0 on the tiles'
+            // cells, which stay 3) and then into `table` a byte at a time.
+            let mut flips = 0u64;
+            let mut slot = placement * (n - k);
+            while free != 0 {
+                flips |= ((UNREACHED ^ residue(&self.residues, slot)) as u64) << (2 * free.trailing_zeros());
+                slot += 1;
+                free &= free - 1;
+            }
+            let at = code * n;
+            flips <<= 2 * (at & 3);
+            let mut byte = at >> 2;
+            while flips != 0 {
+                table[byte] ^= flips as u8;
+                flips >>= 8;
+                byte += 1;
+            }
+            return;
+        }
+        let mut digit = 0;
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            let (code, placement) = (code * n + cell, placement * (n - tiles) + digit);
+            self.copy_by_cell(table, tiles + 1, code, placement, occupied | 1 << cell);
+            digit += 1;
+            free &= free - 1;
+        }
     }
 
     /// The blank's goal cell the database was built for.
