@@ -147,15 +147,7 @@ pub(crate) fn placement_index(cells: &[u8], n: usize) -> usize {
 /// number of free cells below `blank` (see [`PatternDb`]'s invariant).
 #[inline(always)]
 pub(crate) fn slot(placement: usize, free_cells: usize, occupied: u32, blank: usize) -> usize {
-    slot_from(placement * free_cells, occupied, blank)
-}
-
-/// The slot with the blank on the free cell `blank` of the placement whose
-/// first slot is `first` and whose tiles stand on the cells of `occupied`:
-/// `first` plus the number of free cells below `blank`.
-#[inline(always)]
-pub(crate) fn slot_from(first: usize, occupied: u32, blank: usize) -> usize {
-    first + blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
+    placement * free_cells + blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
 }
 
 /// The weight of each digit of [`placement_index`] for `k` tiles on `n`

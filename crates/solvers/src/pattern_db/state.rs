@@ -5,7 +5,7 @@ use slide_core::{Board, MAX_CELLS};
 
 use super::split::views;
 use super::{
-    digit_weights, placement_index, residue, shifted_digit, slot_from, step_value, AdditivePdb, Known, Regions, UNSEEN,
+    digit_weights, placement_index, residue, shifted_digit, slot, step_value, AdditivePdb, Known, Regions, UNSEEN,
 };
 use crate::heuristic::{Estimate, Heuristic};
 use crate::PatternMismatch;
@@ -30,21 +30,17 @@ struct Step {
 /// One way of reading a board into the patterns: directly, or reflected
 /// (see [`views`]).
 ///
-/// Each pattern's placement is kept as its first slot in the table (its
-/// index times the pattern's free cells, see [`slot_from`]). A move changes
-/// one pattern's placement by one tile, so that is updated rather than
-/// recomputed: by `weight[t]` times the distance the tile moved in the
-/// view's cell order, plus `crossing[t][u]` for each tile `u` on a cell it
-/// moved across in that order (see [`shifted_digit`]; both are scaled by
-/// the free cells). A horizontal move in the view crosses nothing; a
-/// vertical one crosses the `cols - 1` cells between, read off the board.
+/// A move changes one pattern's placement by one tile, so its index is
+/// updated rather than recomputed: by `weight[t]` times the distance the
+/// tile moved in the view's cell order, plus `crossing[t][u]` for each tile
+/// `u` on a cell it moved across in that order (see [`shifted_digit`]). A
+/// horizontal move in the view crosses nothing; a vertical one crosses the
+/// `cols - 1` cells between, read off the board.
 ///
 /// With tables indexed by cells (`by_cell`, see [`PatternDb::by_cell`]),
-/// the first slot is the slot with the blank in cell 0, and a move changes
-/// it by `weight[t]` times the distance alone: the view's steps cross no
-/// cells, and its patterns' occupied cells are kept empty, so that
-/// [`slot_from`] adds the blank's cell and counts nothing below it. The
-/// same code serves both, with no branch.
+/// `index` is the slot of the placement with the blank in cell 0, and a
+/// move changes it by `weight[t]` times the distance alone: the slot is
+/// that plus the blank's cell.
 #[derive(Clone)]
 struct View {
     /// Whether the tables are indexed by cells.
@@ -61,10 +57,11 @@ struct View {
     /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
     /// the blank.
     crossing: [[i32; MAX_CELLS]; MAX_CELLS],
-    /// Per pattern: the first slot of its placement, the cells its tiles
-    /// stand on (a bit mask; empty when `by_cell`), and its value.
+    /// Per pattern: the index of its placement, the cells its tiles stand
+    /// on (a bit mask), its number of free cells, and its value.
     index: [u32; MAX_CELLS],
     occupied: [u32; MAX_CELLS],
+    free_cells: [u32; MAX_CELLS],
     values: [u8; MAX_CELLS],
     /// The sum of `values`.
     sum: u32,
@@ -119,6 +116,7 @@ impl View {
             crossing: [[0; MAX_CELLS]; MAX_CELLS],
             index: [0; MAX_CELLS],
             occupied: [0; MAX_CELLS],
+            free_cells: [0; MAX_CELLS],
             values: [0; MAX_CELLS],
             sum: 0,
         };
@@ -133,18 +131,18 @@ impl View {
                 view.weight[tile] = if by_cell {
                     n.pow((k - slot) as u32) as i32
                 } else {
-                    (weights[slot] * (n - k) as u32) as i32
+                    weights[slot] as i32
                 };
                 slot_of[tile] = slot as u8;
             }
+            view.free_cells[p] = (n - k) as u32;
         }
         for t in 1..n {
-            let k = pdb.patterns[view.pattern_of[t] as usize].goal_cells.len();
-            let weights = digit_weights(n, k);
+            let p = &pdb.patterns[view.pattern_of[t] as usize];
+            let weights = digit_weights(n, p.goal_cells.len());
             for u in 1..n {
                 if !by_cell && u != t && view.pattern_of[u] == view.pattern_of[t] {
-                    let shift = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
-                    view.crossing[t][u] = shift * (n - k) as i32;
+                    view.crossing[t][u] = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
                 }
             }
         }
@@ -152,14 +150,11 @@ impl View {
             for b in 0..n {
                 let (from, to) = (cell_map[a], cell_map[b]);
                 let (low, high) = (from.min(to), from.max(to));
-                // By cell, a step crosses nothing and changes no occupied cells.
-                let counted = if by_cell { 0 } else { u16::MAX };
                 view.steps[a][b] = Step {
-                    between: counted
-                        & (0..n)
-                            .filter(|&c| low < cell_map[c] && cell_map[c] < high)
-                            .fold(0, |acc, c| acc | 1 << c),
-                    flip: counted & ((1 << from) | (1 << to)),
+                    between: (0..n)
+                        .filter(|&c| low < cell_map[c] && cell_map[c] < high)
+                        .fold(0, |acc, c| acc | 1 << c),
+                    flip: (1 << from) | (1 << to),
                     from,
                     distance: high - low,
                     up: to > from,
@@ -182,15 +177,16 @@ impl View {
         for (p, pattern) in pdb.patterns.iter().enumerate() {
             let k = pattern.goal_cells.len();
             let mut cells = [0u8; 8];
+            self.occupied[p] = 0;
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 let tile = target.tile(self.cell_map[goal as usize] as usize);
                 cells[slot] = self.cell_map[cell_of[tile] as usize];
+                self.occupied[p] |= 1 << cells[slot];
             }
-            (self.index[p], self.occupied[p]) = if self.by_cell {
-                (cells[..k].iter().fold(0, |acc, &c| (acc + c as u32) * n as u32), 0)
+            self.index[p] = if self.by_cell {
+                cells[..k].iter().fold(0, |acc, &c| (acc + c as u32) * n as u32)
             } else {
-                let occupied = cells[..k].iter().fold(0, |acc, &c| acc | 1 << c);
-                ((placement_index(&cells[..k], n) * (n - k)) as u32, occupied)
+                placement_index(&cells[..k], n) as u32
             };
             // The one exact value a search needs from nothing: after it,
             // each move's value follows from the residue it reads. (A*
@@ -213,7 +209,8 @@ impl View {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i32;
-        let mut crossed = step.between;
+        // Tables indexed by cells: no crossing counts (`crossing` is 0).
+        let mut crossed = if self.by_cell { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
             shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
@@ -233,7 +230,16 @@ impl View {
         } as u32;
         let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
-        let slot = slot_from(index as usize, occupied, step.from as usize);
+        let slot = if self.by_cell {
+            (index + step.from as u32) as usize
+        } else {
+            slot(
+                index as usize,
+                self.free_cells[p] as usize,
+                occupied,
+                step.from as usize,
+            )
+        };
         let value = step_value(before.value, residue(tables[p], slot));
         self.index[p] = index;
         self.occupied[p] = occupied;
