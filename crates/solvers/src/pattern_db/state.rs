@@ -204,13 +204,23 @@ impl View {
     /// Moves `tile` from `from` to `to` (the board after the move is
     /// `tiles`): the tile's pattern gets its new index and value. Returns
     /// what [`View::undo`] needs.
+    ///
+    /// `BY_CELL`: the view's `by_cell`, made a constant so that each
+    /// layout has a copy of this step with nothing of the other's.
     #[inline(always)]
-    fn moved(&mut self, tables: &[&[u8]; MAX_CELLS], tiles: u64, tile: usize, from: usize, to: usize) -> Before {
+    fn moved<const BY_CELL: bool>(
+        &mut self,
+        tables: &[&[u8]; MAX_CELLS],
+        tiles: u64,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> Before {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i32;
         // Tables indexed by cells: no crossing counts (`crossing` is 0).
-        let mut crossed = if self.by_cell { 0 } else { step.between };
+        let mut crossed = if BY_CELL { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
             shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
@@ -230,7 +240,7 @@ impl View {
         } as u32;
         let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
-        let slot = if self.by_cell {
+        let slot = if BY_CELL {
             (index + step.from as u32) as usize
         } else {
             slot(
@@ -321,6 +331,28 @@ impl<'a> Heuristic for &'a AdditivePdb {
     }
 }
 
+impl PdbEstimate<'_> {
+    /// [`Estimate::moved_within`] with tables indexed by cells or not.
+    #[inline(always)]
+    fn moved_within_in<const BY_CELL: bool>(
+        &mut self,
+        tiles: u64,
+        tile: usize,
+        from: usize,
+        to: usize,
+        within: u32,
+    ) -> (u32, Saved) {
+        let mut saved = Saved([Before::default(); 2], false);
+        saved.0[0] = self.views[0].moved::<BY_CELL>(&self.tables, tiles, tile, from, to);
+        if !self.reflected || self.views[0].sum > within {
+            return (self.views[0].sum, saved);
+        }
+        saved.0[1] = self.views[1].moved::<BY_CELL>(&self.tables, tiles, tile, from, to);
+        saved.1 = true;
+        (self.views[0].sum.max(self.views[1].sum), saved)
+    }
+}
+
 impl Estimate for PdbEstimate<'_> {
     type Undo = Saved;
 
@@ -337,14 +369,13 @@ impl Estimate for PdbEstimate<'_> {
     /// children IDA* cuts off are cut off by the direct view alone.
     #[inline(always)]
     fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
-        let mut saved = Saved([Before::default(); 2], false);
-        saved.0[0] = self.views[0].moved(&self.tables, tiles, tile, from, to);
-        if !self.reflected || self.views[0].sum > within {
-            return (self.views[0].sum, saved);
+        // The layout is the same for every move: a branch the processor
+        // always predicts, to a step made for it.
+        if self.views[0].by_cell {
+            self.moved_within_in::<true>(tiles, tile, from, to, within)
+        } else {
+            self.moved_within_in::<false>(tiles, tile, from, to, within)
         }
-        saved.0[1] = self.views[1].moved(&self.tables, tiles, tile, from, to);
-        saved.1 = true;
-        (self.views[0].sum.max(self.views[1].sum), saved)
     }
 
     fn reset(&mut self, tiles: u64) -> u32 {
