@@ -186,7 +186,7 @@ fn search_subtree<E: Estimate>(
 ) -> Subtree {
     let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None);
     search.cancel = Some(cancel);
-    let found = search.dfs::<true>(tiles, blank, g, h, last);
+    let found = search.run::<true>(tiles, blank, g, h, last);
     if search.cancelled || search.stopped.is_some() {
         Subtree::Stopped(search.stopped)
     } else if found {

@@ -369,13 +369,31 @@ impl Estimate for PdbEstimate<'_> {
     /// children IDA* cuts off are cut off by the direct view alone.
     #[inline(always)]
     fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
-        // The layout is the same for every move: a branch the processor
-        // always predicts, to a step made for it.
         if self.views[0].by_cell {
             self.moved_within_in::<true>(tiles, tile, from, to, within)
         } else {
             self.moved_within_in::<false>(tiles, tile, from, to, within)
         }
+    }
+
+    /// The two ways are the tables' layouts: by cell is the second.
+    const TWO_WAYS: bool = true;
+
+    fn second_way(&self) -> bool {
+        self.views[0].by_cell
+    }
+
+    #[inline(always)]
+    fn moved_within_way<const SECOND: bool>(
+        &mut self,
+        _h: u32,
+        tiles: u64,
+        tile: usize,
+        from: usize,
+        to: usize,
+        within: u32,
+    ) -> (u32, Saved) {
+        self.moved_within_in::<SECOND>(tiles, tile, from, to, within)
     }
 
     fn reset(&mut self, tiles: u64) -> u32 {
