@@ -331,11 +331,40 @@ impl<'a> Heuristic for &'a AdditivePdb {
     }
 }
 
-impl PdbEstimate<'_> {
-    /// [`Estimate::moved_within`] with tables indexed by cells or not.
+impl Estimate for PdbEstimate<'_> {
+    type Undo = Saved;
+
+    /// Only the tile's own pattern changes in each view: for the others the
+    /// blank stepped between two of their free cells, in one region, whose
+    /// slots hold one value. The estimate is the larger of the views' sums.
+    #[inline]
+    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
+        self.moved_within(h, tiles, tile, from, to, u32::MAX)
+    }
+
     #[inline(always)]
-    fn moved_within_in<const BY_CELL: bool>(
+    fn moved_within(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
+        if self.views[0].by_cell {
+            self.moved_within_way::<true>(h, tiles, tile, from, to, within)
+        } else {
+            self.moved_within_way::<false>(h, tiles, tile, from, to, within)
+        }
+    }
+
+    /// The two ways are the tables' layouts: by cell is the second.
+    const TWO_WAYS: bool = true;
+
+    fn second_way(&self) -> bool {
+        self.views[0].by_cell
+    }
+
+    /// The reflected view is skipped when the direct one's sum is above
+    /// `within`: its table read is half the work of a move, and most
+    /// children IDA* cuts off are cut off by the direct view alone.
+    #[inline(always)]
+    fn moved_within_way<const BY_CELL: bool>(
         &mut self,
+        _h: u32,
         tiles: u64,
         tile: usize,
         from: usize,
@@ -350,50 +379,6 @@ impl PdbEstimate<'_> {
         saved.0[1] = self.views[1].moved::<BY_CELL>(&self.tables, tiles, tile, from, to);
         saved.1 = true;
         (self.views[0].sum.max(self.views[1].sum), saved)
-    }
-}
-
-impl Estimate for PdbEstimate<'_> {
-    type Undo = Saved;
-
-    /// Only the tile's own pattern changes in each view: for the others the
-    /// blank stepped between two of their free cells, in one region, whose
-    /// slots hold one value. The estimate is the larger of the views' sums.
-    #[inline]
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
-        self.moved_within(h, tiles, tile, from, to, u32::MAX)
-    }
-
-    /// The reflected view is skipped when the direct one's sum is above
-    /// `within`: its table read is half the work of a move, and most
-    /// children IDA* cuts off are cut off by the direct view alone.
-    #[inline(always)]
-    fn moved_within(&mut self, _h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
-        if self.views[0].by_cell {
-            self.moved_within_in::<true>(tiles, tile, from, to, within)
-        } else {
-            self.moved_within_in::<false>(tiles, tile, from, to, within)
-        }
-    }
-
-    /// The two ways are the tables' layouts: by cell is the second.
-    const TWO_WAYS: bool = true;
-
-    fn second_way(&self) -> bool {
-        self.views[0].by_cell
-    }
-
-    #[inline(always)]
-    fn moved_within_way<const SECOND: bool>(
-        &mut self,
-        _h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        within: u32,
-    ) -> (u32, Saved) {
-        self.moved_within_in::<SECOND>(tiles, tile, from, to, within)
     }
 
     fn reset(&mut self, tiles: u64) -> u32 {
