@@ -11,10 +11,10 @@ pub enum Split {
     /// Four patterns, `4-4-4-3`: 1.6 M entries (two bits each, 0.4 MB),
     /// built in tens of milliseconds, and searched through copies indexed
     /// by cells (0.8 MB, see `PatternDb::by_cell`); the choice for a
-    /// judge, where the build counts. Two of its patterns are pairs of cells apart (the top
-    /// two rows' outer columns, and their inner ones): of the cuts
-    /// measured, it generates the fewest nodes on Korf's 100, 394,864,074
-    /// against 665,287,808 for four 2x2 blocks.
+    /// judge, where the build counts. Two of its patterns are pairs of
+    /// cells apart (the top two rows' outer columns, and their inner ones):
+    /// of the cuts measured, it generates the fewest nodes on Korf's 100,
+    /// 394,864,074 against 665,287,808 for four 2x2 blocks.
     FourFourFourThree,
     /// Three patterns of five: 4.3 MB, built in about a third of a second.
     /// Of the cuts measured, it generates the fewest nodes on Korf's 100,
