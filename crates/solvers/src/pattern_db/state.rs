@@ -141,7 +141,7 @@ impl View {
             let p = &pdb.patterns[view.pattern_of[t] as usize];
             let weights = digit_weights(n, p.goal_cells.len());
             for u in 1..n {
-                if !by_cell && u != t && view.pattern_of[u] == view.pattern_of[t] {
+                if u != t && view.pattern_of[u] == view.pattern_of[t] {
                     view.crossing[t][u] = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
                 }
             }
@@ -219,7 +219,7 @@ impl View {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i32;
-        // Tables indexed by cells: no crossing counts (`crossing` is 0).
+        // Tables indexed by cells count no crossings.
         let mut crossed = if BY_CELL { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
