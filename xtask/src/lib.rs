@@ -5,10 +5,13 @@
 //! needs, wrapped as a module named like the crate (`mod slide_core { ... }`),
 //! in the way ac-library-rs's expander and cargo-equip lay files out:
 //!
-//! - each library module file becomes an inline module inside its crate's
-//!   module, and only the modules the driver reaches are kept; modules are
-//!   not indented further, and indentation is written with tabs, to keep
-//!   files well under the judges' size caps;
+//! - a crate is the coarse unit: it is in the bundle when the driver, or a
+//!   library in the bundle, names it;
+//! - inside a crate each source file is a unit, also inside a folder: it
+//!   becomes an inline module in its parent's, and is kept only when a kept
+//!   text reaches it through a path (see `bundle`); modules are not
+//!   indented further, and indentation is written with tabs, to keep files
+//!   well under the judges' size caps;
 //! - `crate::` in a library becomes `crate::<its crate>::`, and a path
 //!   `slide_core::` becomes `crate::slide_core::`, so every path resolves
 //!   inside the one file;
@@ -17,15 +20,16 @@
 //!   removed, as is any line that ends in `// not bundled`;
 //! - a bundle has no Cargo features: a one-line item under
 //!   `#[cfg(feature = "...")]` is removed, and `#[cfg(not(feature = "..."))]`
-//!   is dropped from the item it guards.
-//! - functions nothing calls, and structs and enums nothing names outside
-//!   their own `impl` blocks, are removed (see `remove_unused_items`).
+//!   is dropped from the item it guards;
+//! - functions, constants, statics and type aliases nothing names, structs
+//!   and enums nothing names outside their own `impl` blocks, and modules
+//!   left empty are removed (see `remove_unused_items`).
 //!
 //! Conventions the sources keep for this: a file's test module comes last;
-//! library modules are declared `mod name;` in `lib.rs` and re-exported with
-//! `pub use crate::name::...;`; a module may be a folder (`name/mod.rs`),
-//! whose own `mod sub;` lines are inlined with it, and is then kept or left
-//! out whole; a judge driver's `Cargo.toml` has a
+//! a module is declared `mod name;` (in `lib.rs` or in a folder's
+//! `mod.rs`), from `name.rs` or `name/mod.rs`; what a module offers its
+//! parent's users it re-exports with `pub use` (a re-export is no use of
+//! what it names); a judge driver's `Cargo.toml` has a
 //! `[package.metadata.bundle]` table.
 
 #![deny(missing_docs)]
@@ -74,87 +78,215 @@ pub fn judge_drivers(root: &Path) -> Result<Vec<String>, String> {
     Ok(drivers)
 }
 
-/// A workspace library, read and split into its parts.
+/// A workspace library, read as a tree of units: one per source file.
 struct Library {
     /// The crate's name as written in paths (`slide_core`).
     ident: String,
-    /// `lib.rs` without its module declarations and re-exports.
-    root: String,
-    /// The modules declared in `lib.rs`, by name: `(declaration, source)`,
-    /// the declaration being `mod` or `pub mod`.
-    modules: BTreeMap<String, (String, String)>,
-    /// Every re-exported name and the module it comes from.
-    exports: BTreeMap<String, String>,
-    /// The re-export statements, each with the module it comes from.
-    reexports: Vec<(String, String)>,
+    /// The files, `lib.rs` first (the root); a unit's children come after it.
+    units: Vec<Unit>,
 }
+
+/// One source file of a library: the unit a bundle keeps or leaves out.
+struct Unit {
+    /// The module's name in its parent (empty for `lib.rs`).
+    name: String,
+    /// How its parent declares it: `mod`, `pub mod` or `pub(crate) mod`.
+    declaration: String,
+    /// The stripped source without its re-exports; each submodule's
+    /// declaration is a line of `CHILD` and the child's unit index, where
+    /// the child is written when it is kept.
+    source: String,
+    /// The re-exports (`pub use`, `pub(crate) use`) of units of the same
+    /// library, flattened to one line each, with the unit each names.
+    reexports: Vec<(String, usize)>,
+    /// The unit that contains this one (`None` for the root).
+    parent: Option<usize>,
+    /// The types its `impl` blocks are for.
+    impls: BTreeSet<String>,
+}
+
+/// What marks a child's place in [`Unit::source`].
+const CHILD: char = '\u{0}';
 
 impl Library {
     fn read(dir: &Path) -> Result<Library, String> {
         let name = package_name(&read(&dir.join("Cargo.toml"))?).ok_or("a library manifest without a name")?;
-        let lib = strip(&read(&dir.join("src/lib.rs"))?)?;
         let mut library = Library {
             ident: name.replace('-', "_"),
-            root: String::new(),
-            modules: BTreeMap::new(),
-            exports: BTreeMap::new(),
-            reexports: Vec::new(),
+            units: Vec::new(),
         };
-        for statement in statements(&lib) {
-            let flat = statement.split_whitespace().join(" ");
-            if let Some(module) = flat.strip_prefix("mod ").or_else(|| flat.strip_prefix("pub mod ")) {
-                if let Some(module) = module.strip_suffix(';') {
-                    let declaration = if flat.starts_with("pub ") { "pub mod" } else { "mod" };
-                    let source = module_source(&dir.join("src"), module)?;
-                    library
-                        .modules
-                        .insert(module.to_string(), (declaration.to_string(), source));
+        library.read_unit(
+            &dir.join("src/lib.rs"),
+            &dir.join("src"),
+            String::new(),
+            String::new(),
+            None,
+        )?;
+        // Re-exports name units by path: resolve them once every unit is read.
+        for index in 0..library.units.len() {
+            let source = std::mem::take(&mut library.units[index].source);
+            let mut kept = String::new();
+            for statement in statements(&source) {
+                let flat = statement.split_whitespace().join(" ");
+                let path = ["pub use ", "pub(crate) use "]
+                    .iter()
+                    .find_map(|prefix| flat.strip_prefix(prefix));
+                let segments: Vec<&str> = path.map_or(Vec::new(), |path| path.split("::").map(str::trim).collect());
+                if let Some((target, _)) = library.module_of(index, &segments) {
+                    library.units[index].reexports.push((format!("{flat}\n"), target));
                     continue;
                 }
+                kept.push_str(&statement);
             }
-            if let Some(path) = flat.strip_prefix("pub use crate::") {
-                let module = path.split("::").next().unwrap_or_default().to_string();
-                for name in reexported_names(path) {
-                    library.exports.insert(name, module.clone());
-                }
-                library.reexports.push((statement, module));
-                continue;
-            }
-            library.root.push_str(&statement);
+            library.units[index].source = kept;
         }
         Ok(library)
     }
-}
 
-/// The source of module `name` declared in the folder `dir`, from
-/// `dir/name.rs` or `dir/name/mod.rs`, stripped, with its own submodules
-/// (`mod sub;` lines, from the folder `dir/name/`) inlined in their place.
-fn module_source(dir: &Path, name: &str) -> Result<String, String> {
-    let file = dir.join(format!("{name}.rs"));
-    let folder_file = dir.join(name).join("mod.rs");
-    let text = match fs::read_to_string(&file) {
-        Ok(text) => text,
-        Err(_) => read(&folder_file)?,
-    };
-    let mut out = String::new();
-    for line in strip(&text)?.lines() {
-        let flat = line.trim();
-        let submodule = ["mod ", "pub mod ", "pub(crate) mod "]
-            .iter()
-            .find_map(|prefix| flat.strip_prefix(prefix)?.strip_suffix(';'));
-        match submodule {
-            Some(sub) if sub.chars().all(is_ident) => {
-                let declaration = &flat[..flat.len() - sub.len() - 1];
-                let source = module_source(&dir.join(name), sub)?;
-                out.push_str(&format!("{declaration}{sub} {{\n{source}}}\n"));
+    /// Reads the file `file` as a unit (its submodules from the folder
+    /// `dir`), and its submodules after it; returns its index.
+    fn read_unit(
+        &mut self,
+        file: &Path,
+        dir: &Path,
+        name: String,
+        declaration: String,
+        parent: Option<usize>,
+    ) -> Result<usize, String> {
+        let text = strip(&read(file)?).map_err(|e| format!("{}: {e}", file.display()))?;
+        let index = self.units.len();
+        self.units.push(Unit {
+            name,
+            declaration,
+            source: String::new(),
+            reexports: Vec::new(),
+            parent,
+            impls: impl_targets(&text),
+        });
+        let mut source = String::new();
+        for line in text.lines() {
+            let flat = line.trim();
+            let submodule = ["mod ", "pub mod ", "pub(crate) mod "]
+                .iter()
+                .find_map(|prefix| flat.strip_prefix(prefix)?.strip_suffix(';'));
+            match submodule {
+                Some(sub) if sub.chars().all(is_ident) => {
+                    let declaration = flat[..flat.len() - sub.len() - 2].to_string();
+                    let folder = dir.join(sub);
+                    let file = match dir.join(format!("{sub}.rs")) {
+                        file if file.exists() => file,
+                        _ => folder.join("mod.rs"),
+                    };
+                    let child = self.read_unit(&file, &folder, sub.to_string(), declaration, Some(index))?;
+                    source.push_str(&format!("{CHILD}{child}\n"));
+                }
+                _ => {
+                    source.push_str(line);
+                    source.push('\n');
+                }
             }
-            _ => {
-                out.push_str(line);
-                out.push('\n');
+        }
+        self.units[index].source = source;
+        Ok(index)
+    }
+
+    /// The module that the leading segments of `path`, written in unit
+    /// `from`, lead to, and the segments after it; `None` when the path
+    /// starts outside the library (`std::fmt`, another crate).
+    fn module_of<'p>(&self, from: usize, path: &'p [&'p str]) -> Option<(usize, &'p [&'p str])> {
+        let (&first, mut rest) = path.split_first()?;
+        let mut at = match first {
+            "crate" => 0,
+            "self" => from,
+            "super" => self.units[from].parent?,
+            _ => self.child(from, first)?,
+        };
+        while let Some((&segment, after)) = rest.split_first() {
+            let next = match segment {
+                "super" => self.units[at].parent,
+                "self" => Some(at),
+                _ => self.child(at, segment),
+            };
+            match next {
+                Some(next) => at = next,
+                None => break,
+            }
+            rest = after;
+        }
+        Some((at, rest))
+    }
+
+    /// The child of unit `parent` named `name`.
+    fn child(&self, parent: usize, name: &str) -> Option<usize> {
+        (0..self.units.len()).find(|&u| self.units[u].parent == Some(parent) && self.units[u].name == name)
+    }
+
+    /// Adds to `out` the units that the path `path`, written in unit
+    /// `from`, needs: the module it leads to and, when it goes on to an
+    /// item, the unit that defines that item (see [`Library::reach_item`]).
+    /// A path that leaves the library (`std::fmt`) needs none of its units.
+    fn reach(&self, from: usize, path: &[&str], out: &mut BTreeSet<usize>) {
+        if let Some((at, rest)) = self.module_of(from, path) {
+            out.insert(at);
+            if let Some(&item) = rest.first() {
+                self.reach_item(at, item, out);
             }
         }
     }
-    Ok(out)
+
+    /// Adds to `out` what the name `name` seen from unit `unit` needs: the
+    /// unit itself if it defines the name; the unit a re-export of `unit`
+    /// brings it from, followed there; and every unit with an `impl` block
+    /// for it (the methods the library adds to the type).
+    fn reach_item(&self, unit: usize, name: &str, out: &mut BTreeSet<usize>) {
+        for (statement, target) in &self.units[unit].reexports {
+            let path = statement.split_once(" use ").map_or("", |(_, path)| path);
+            for (original, renamed) in reexported_names(path) {
+                if renamed == name && out.insert(*target) {
+                    self.reach_item(*target, &original, out);
+                }
+            }
+        }
+        for (u, other) in self.units.iter().enumerate() {
+            if other.impls.contains(name) {
+                out.insert(u);
+            }
+        }
+    }
+
+    /// The text of unit `index` in a bundle that keeps the units `kept`:
+    /// its re-exports of kept units, then its source with each kept child
+    /// written where it was declared.
+    fn write(&self, index: usize, kept: &BTreeSet<usize>) -> String {
+        let unit = &self.units[index];
+        let mut out = String::new();
+        for (statement, target) in &unit.reexports {
+            if kept.contains(target) {
+                out.push_str(statement);
+            }
+        }
+        for line in unit.source.lines() {
+            match line.strip_prefix(CHILD) {
+                Some(child) => {
+                    let child: usize = child.parse().expect("a unit index");
+                    if kept.contains(&child) {
+                        let sub = &self.units[child];
+                        out.push_str(&format!(
+                            "{} {} {{\n{}}}\n",
+                            sub.declaration,
+                            sub.name,
+                            self.write(child, kept)
+                        ));
+                    }
+                }
+                None => {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Splits the top level of `source` into statements and items: text up to a
@@ -168,7 +300,8 @@ fn statements(source: &str) -> Vec<String> {
         current.push('\n');
         depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
         let end = line.trim_end();
-        if depth == 0 && (end.ends_with(';') || end.ends_with('}')) {
+        // A child's place in a unit's source stands alone.
+        if depth == 0 && (end.ends_with(';') || end.ends_with('}') || end.starts_with(CHILD)) {
             statements.push(std::mem::take(&mut current));
         }
     }
@@ -178,17 +311,20 @@ fn statements(source: &str) -> Vec<String> {
     statements
 }
 
-/// The names a `pub use` path brings in: `m::{A, B as C}` gives `A` and `C`.
-fn reexported_names(path: &str) -> Vec<String> {
+/// The names a `use` path brings in, each with the name it takes:
+/// `m::{A, B as C}` gives `(A, A)` and `(B, C)`.
+fn reexported_names(path: &str) -> Vec<(String, String)> {
     let list = match (path.find('{'), path.rfind('}')) {
         (Some(open), Some(close)) => &path[open + 1..close],
         _ => path.rsplit("::").next().unwrap_or_default(),
     };
     list.trim_end_matches(';')
         .split(',')
-        .filter_map(|item| item.split_whitespace().last())
-        .map(|name| name.trim_end_matches(';').to_string())
-        .filter(|name| !name.is_empty())
+        .filter_map(|item| {
+            let words: Vec<&str> = item.split_whitespace().map(|w| w.trim_end_matches(';')).collect();
+            Some((words.first()?.to_string(), words.last()?.to_string()))
+        })
+        .filter(|(name, _)| !name.is_empty())
         .collect()
 }
 
@@ -263,44 +399,113 @@ fn words(text: &str) -> BTreeSet<&str> {
     text.split(|c: char| !is_ident(c)).filter(|w| !w.is_empty()).collect()
 }
 
-/// The identifiers `text` names through paths: every word of a `use`
-/// declaration, and every segment of a path that starts at `crate` or at one
-/// of `roots` (the libraries' names). A variant such as
-/// `SearchError::Heuristic` is not a use of a type `Heuristic`.
-fn path_words<'t>(text: &'t str, roots: &[&str]) -> BTreeSet<&'t str> {
-    let mut found = BTreeSet::new();
-    // A `use` declaration starts a line (in any module, however nested) and
-    // ends at its semicolon.
+/// The kind and name of the item `line` starts to define, if it starts
+/// one: a function (also `const fn`), struct, enum, trait, constant, static
+/// or type alias, with any visibility.
+fn item(line: &str) -> Option<(&'static str, &str)> {
+    let trimmed = line.trim_start();
+    let rest = ["pub(crate) ", "pub(super) ", "pub ", ""]
+        .iter()
+        .find_map(|visibility| trimmed.strip_prefix(visibility))?;
+    let rest = rest
+        .strip_prefix("const fn ")
+        .map_or(rest, |name| &rest[rest.len() - name.len() - 3..]);
+    let (kind, rest) = ["fn", "struct", "enum", "trait", "const", "static", "type"]
+        .iter()
+        .find_map(|&kind| Some((kind, rest.strip_prefix(kind)?.strip_prefix(' ')?)))?;
+    let name = rest.split(|c: char| !is_ident(c)).next()?;
+    (!name.is_empty()).then_some((kind, name))
+}
+
+/// The name of the function, constant, static or type alias that `line`
+/// starts to define, if it starts one: the items that go when nothing
+/// names them.
+fn prunable_name(line: &str) -> Option<&str> {
+    item(line)
+        .filter(|(kind, _)| ["fn", "const", "static", "type"].contains(kind))
+        .map(|(_, name)| name)
+}
+
+/// The paths `text` names, each as its segments: every path of a `use`
+/// declaration, braces expanded (`use a::{b, c::d as e};` names `a::b` and
+/// `a::c::d`), and every other path of two segments or more, from its first
+/// segment (`f(a::b::C)` names `a::b::C`).
+fn paths(text: &str) -> Vec<Vec<&str>> {
+    let mut found = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("use ") || trimmed.starts_with("pub use ") || trimmed.starts_with("pub(crate) use ") {
-            let start = offset + line.len() - trimmed.len();
+        let declaration = ["use ", "pub use ", "pub(crate) use "]
+            .iter()
+            .find_map(|prefix| trimmed.strip_prefix(prefix));
+        if let Some(tree) = declaration {
+            let start = offset + line.len() - tree.len();
             let end = text[start..].find(';').map_or(text.len(), |at| start + at);
-            found.extend(words(&text[start..end]));
+            expand_use(&mut Vec::new(), &text[start..end], &mut found);
         }
         offset += line.len();
     }
-    let mut rest = text;
-    while let Some(at) = rest.find("::") {
-        // The path's first segment: the identifier before `::`, unless
-        // another `::` precedes it (then this `::` is not a path's first).
-        let head_start = rest[..at].trim_end_matches(is_ident).len();
-        let first = &rest[head_start..at];
-        let continues = rest[..head_start].ends_with("::");
-        let mut tail = &rest[at..];
-        if !continues && (first == "crate" || roots.contains(&first)) {
-            found.insert(first);
-            while let Some(after) = tail.strip_prefix("::") {
-                let end = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
-                found.insert(&after[..end]);
-                tail = &after[end..];
-            }
+    let mut from = 0;
+    while let Some(at) = text[from..].find("::").map(|at| from + at) {
+        from = at + 2;
+        let head_start = text[..at].trim_end_matches(is_ident).len();
+        if text[..head_start].ends_with("::") || head_start == at {
+            continue;
         }
-        rest = &rest[at + 2..];
+        let mut segments = vec![&text[head_start..at]];
+        let mut tail = &text[at..];
+        while let Some(after) = tail.strip_prefix("::") {
+            let end = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
+            if end == 0 {
+                break;
+            }
+            segments.push(&after[..end]);
+            tail = &after[end..];
+        }
+        // `a::{b, c}` is a `use` tree, read above.
+        if segments.len() > 1 {
+            found.push(segments);
+        }
     }
-    found.remove("");
     found
+}
+
+/// Adds to `out` the paths of the `use` tree `tree` under `prefix`.
+fn expand_use<'t>(prefix: &mut Vec<&'t str>, tree: &'t str, out: &mut Vec<Vec<&'t str>>) {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or_default();
+        let mut segments = prefix.clone();
+        segments.extend(path.split("::").map(str::trim).filter(|s| !s.is_empty()));
+        // `a::{self, b}` names `a` itself.
+        if segments.len() > 1 && segments.last() == Some(&"self") {
+            segments.pop();
+        }
+        if !segments.is_empty() {
+            out.push(segments);
+        }
+        return;
+    };
+    let close = tree.rfind('}').unwrap_or(tree.len());
+    let depth = prefix.len();
+    prefix.extend(tree[..open].split("::").map(str::trim).filter(|s| !s.is_empty()));
+    let inner = &tree[open + 1..close.max(open + 1)];
+    let (mut level, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => level += 1,
+            '}' => level -= 1,
+            ',' if level == 0 => {
+                expand_use(prefix, &inner[start..i], out);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !inner[start..].trim().is_empty() {
+        expand_use(prefix, &inner[start..], out);
+    }
+    prefix.truncate(depth);
 }
 
 /// The types that `impl` blocks at the start of a line of `source` are for:
@@ -332,13 +537,9 @@ fn impl_target(line: &str) -> Option<String> {
 
 /// The name of the struct or enum that `line` starts to define, if it does.
 fn type_name(line: &str) -> Option<&str> {
-    let trimmed = line.trim_start();
-    let rest = ["pub(crate) ", "pub ", ""]
-        .iter()
-        .find_map(|visibility| trimmed.strip_prefix(visibility))?;
-    let rest = rest.strip_prefix("struct ").or_else(|| rest.strip_prefix("enum "))?;
-    let name = rest.split(|c: char| !is_ident(c)).next()?;
-    (!name.is_empty()).then_some(name)
+    item(line)
+        .filter(|(kind, _)| ["struct", "enum"].contains(kind))
+        .map(|(_, name)| name)
 }
 
 /// Replaces each path prefix `from` that starts a path (not preceded by an
@@ -379,55 +580,60 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
         libraries.push(Library::read(&dir)?);
     }
 
-    // Which modules of which library the driver reaches: a fixed point over
-    // the texts kept so far. A text uses a library if it names it (or is
-    // part of it); it then uses every module whose re-exported names it
-    // mentions, and every module it names after `crate::`.
-    let mut used: BTreeSet<(usize, String)> = BTreeSet::new();
-    let mut included: BTreeSet<usize> = BTreeSet::new();
-    let mut texts: Vec<(Option<usize>, String)> = vec![(None, driver_code.clone())];
+    // Which units of which library the driver reaches: a fixed point over
+    // the texts kept so far. A unit is kept when a kept text names it or an
+    // item of it through a path (a `use` declaration, `slide_core::Board`,
+    // `super::split::views`; see [`Library::reach`]), with the units that
+    // contain it; a non-root unit also uses what it re-exports when its
+    // code names it. A library's root comes with its first use. A variant
+    // such as `SearchError::Heuristic` is no use of a trait `Heuristic`.
+    let mut kept: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); libraries.len()];
+    let mut texts: Vec<(Option<(usize, usize)>, String)> = vec![(None, driver_code.clone())];
     let mut seen = 0;
     while seen < texts.len() {
-        let (owner, text) = texts[seen].clone();
+        let (owner, text) = std::mem::take(&mut texts[seen]);
         seen += 1;
-        let roots: Vec<&str> = libraries.iter().map(|l| l.ident.as_str()).collect();
-        let text_words = path_words(&text, &roots);
-        for (index, library) in libraries.iter().enumerate() {
-            let own = owner == Some(index);
-            if !own && !text.contains(&format!("{}::", library.ident)) {
-                continue;
+        let mut reached: Vec<(usize, BTreeSet<usize>)> = Vec::new();
+        for path in paths(&text) {
+            if let Some(index) = libraries.iter().position(|l| l.ident == path[0]) {
+                let mut units = BTreeSet::from([0]);
+                if let Some(item) = path.get(1) {
+                    let library = &libraries[index];
+                    match library.child(0, item) {
+                        Some(_) => library.reach(0, &path[1..], &mut units),
+                        None => library.reach_item(0, item, &mut units),
+                    }
+                }
+                reached.push((index, units));
+            } else if let Some((index, unit)) = owner {
+                let mut units = BTreeSet::new();
+                libraries[index].reach(unit, &path, &mut units);
+                reached.push((index, units));
             }
-            if included.insert(index) {
-                texts.push((Some(index), library.root.clone()));
+        }
+        if let Some((index, unit)) = owner.filter(|&(_, unit)| unit != 0) {
+            let words = words(&text);
+            let library = &libraries[index];
+            let mut units = BTreeSet::new();
+            for (statement, _) in &library.units[unit].reexports {
+                let path = statement.split_once(" use ").map_or("", |(_, path)| path);
+                for (_, renamed) in reexported_names(path) {
+                    if words.contains(renamed.as_str()) {
+                        library.reach_item(unit, &renamed, &mut units);
+                    }
+                }
             }
-            let mut reached: Vec<String> = library
-                .exports
-                .iter()
-                .filter(|(name, _)| text_words.contains(name.as_str()))
-                .map(|(_, module)| module.clone())
-                .collect();
-            // A module that adds methods to a type the text names (`impl
-            // Board` in the module that reads boards) is used with the type.
-            reached.extend(
-                library
-                    .modules
-                    .iter()
-                    .filter(|(_, (_, source))| impl_targets(source).iter().any(|t| text_words.contains(t.as_str())))
-                    .map(|(module, _)| module.clone()),
-            );
-            if own {
-                reached.extend(
-                    library
-                        .modules
-                        .keys()
-                        .filter(|m| text.contains(&format!("crate::{m}::")))
-                        .cloned(),
-                );
-            }
-            for module in reached {
-                if used.insert((index, module.clone())) {
-                    let (_, source) = &library.modules[&module];
-                    texts.push((Some(index), source.clone()));
+            reached.push((index, units));
+        }
+        for (index, units) in reached {
+            let library = &libraries[index];
+            for mut u in units {
+                while kept[index].insert(u) {
+                    texts.push((Some((index, u)), library.units[u].source.clone()));
+                    match library.units[u].parent {
+                        Some(parent) => u = parent,
+                        None => break,
+                    }
                 }
             }
         }
@@ -459,26 +665,14 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
     out.push_str(&driver_text);
     // The driver's own functions stay: a judge may call them (LeetCode).
     let protected = out.lines().count();
-    for (index, library) in libraries.iter().enumerate() {
-        if !included.contains(&index) {
+    for (library, kept) in libraries.iter().zip(&kept) {
+        if kept.is_empty() {
             continue;
-        }
-        let mut body = String::new();
-        for (statement, module) in &library.reexports {
-            if used.contains(&(index, module.clone())) {
-                body.push_str(statement);
-            }
-        }
-        body.push_str(&library.root);
-        for (module, (declaration, source)) in &library.modules {
-            if used.contains(&(index, module.clone())) {
-                body.push_str(&format!("\n{declaration} {module} {{\n{source}}}\n"));
-            }
         }
         out.push_str(&format!(
             "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}}}\n",
             library.ident,
-            rewrite(&body, library)
+            rewrite(&library.write(0, kept), library)
         ));
     }
     Ok(remove_unused_items(&out, protected))
@@ -511,9 +705,30 @@ fn remove_unused_items(source: &str, protected: usize) -> String {
     loop {
         let next = remove_unused_types(&remove_unused_functions(&text, protected), protected);
         if next == text {
-            return text;
+            return remove_empty_modules(&text);
         }
         text = next;
+    }
+}
+
+/// `source` without the modules left empty (`mod name {` followed by its
+/// closing `}`) whose name appears nowhere else.
+fn remove_empty_modules(source: &str) -> String {
+    let mut text = source.to_string();
+    loop {
+        let lines: Vec<&str> = text.lines().collect();
+        let counts = word_counts(&lines, lines.len());
+        let empty = (0..lines.len().saturating_sub(1)).find(|&i| {
+            let name = ["mod ", "pub mod ", "pub(crate) mod "]
+                .iter()
+                .find_map(|prefix| lines[i].trim().strip_prefix(prefix)?.strip_suffix(" {"));
+            name.is_some_and(|name| counts.get(name) == Some(&1)) && lines[i + 1].trim() == "}"
+        });
+        let Some(i) = empty else {
+            return text;
+        };
+        let mut removed = [(attributes_start(&lines, i), i + 1)];
+        text = without(&lines, &mut removed, &BTreeSet::new(), lines.len());
     }
 }
 
@@ -637,17 +852,7 @@ fn remove_unused_functions(source: &str, protected: usize) -> String {
             if is_trait_block && trimmed.ends_with('{') {
                 kept_blocks.push(depth);
             }
-            let name = [
-                "fn ",
-                "pub fn ",
-                "pub(crate) fn ",
-                "const fn ",
-                "pub const fn ",
-                "pub(crate) const fn ",
-            ]
-            .iter()
-            .find_map(|prefix| trimmed.strip_prefix(prefix))
-            .map(|rest| rest.split(|c: char| !is_ident(c)).next().unwrap_or(""));
+            let name = prunable_name(trimmed);
             if let (Some(name), true) = (name, kept_blocks.is_empty() && i >= protected) {
                 let end = item_end(&lines, i);
                 let own = occurrences(&lines[i..=end], name);
@@ -731,10 +936,12 @@ mod tests {
     }
 
     #[test]
-    fn only_paths_count_as_uses() {
-        let text = "use a::{B, C as D};\nfn f() -> E { lib::F(G::H) + crate::m::I }\nenum K { Board(Mismatch) }";
-        let found: Vec<&str> = path_words(text, &["lib"]).into_iter().collect();
-        assert_eq!(found, ["B", "C", "D", "F", "I", "a", "as", "crate", "lib", "m", "use"]);
+    fn paths_are_read_from_uses_and_code() {
+        let text =
+            "use a::{B, c::{D as E, self}};\nfn f() -> G { lib::F(H::I) + crate::m::J }\nenum K { Board(Mismatch) }";
+        let found: Vec<String> = paths(text).into_iter().map(|p| p.join("::")).collect();
+        assert_eq!(found, ["a::B", "a::c::D", "a::c", "lib::F", "H::I", "crate::m::J"]);
+        assert_eq!(paths("x::y::z(); w::v")[1], ["w", "v"]);
     }
 
     #[test]
@@ -771,9 +978,10 @@ mod tests {
     #[test]
     fn types_nothing_uses_are_removed_with_their_impls() {
         let source = "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Inner, Lone, Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\npub struct Lone<T>(T);\nimpl<T> Lone<T> {\n\tfn get(&self) -> Inner {\n\t\tInner::A\n\t}\n}\nimpl<'a, T> fmt::Display for &'a Lone<T> {\n}\npub(crate) enum Inner {\n\tA,\n}\nstruct Named;\nconst N: Named = Named;\n}\n";
+        // `N` names `Named`, but nothing names `N`: both go.
         assert_eq!(
             remove_unused_items(source, 3),
-            "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\nstruct Named;\nconst N: Named = Named;\n}\n"
+            "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\n}\n"
         );
         assert_eq!(
             impl_target("impl<'a> Heuristic for &'a AdditivePdb {"),
@@ -782,19 +990,32 @@ mod tests {
         assert_eq!(impl_target("implement();"), None);
         // The driver's own types stay, used or not.
         let driver = "struct Args;\nfn main() {}\nmod m {\nstruct Gone;\n}\n";
-        assert_eq!(
-            remove_unused_items(driver, 2),
-            "struct Args;\nfn main() {}\nmod m {\n}\n"
-        );
+        assert_eq!(remove_unused_items(driver, 2), "struct Args;\nfn main() {}\n");
         assert_eq!(type_name("\tpub(crate) struct View {"), Some("View"));
         assert_eq!(type_name("pub enum SearchError {"), Some("SearchError"));
         assert_eq!(type_name("pub fn f() {"), None);
     }
 
     #[test]
+    fn constants_and_statics_nothing_names_are_removed() {
+        let source = "fn main() {\n\tm::f();\n}\nmod m {\nconst USED: u8 = 1;\npub(crate) const UNUSED: u8 = 2;\nstatic TABLE: [u8; 2] = [0; 2];\ntype Alias = u8;\npub fn f() -> u8 {\n\tUSED\n}\nimpl T for X {\n\tconst C: u8 = 0;\n}\nmod empty {\n}\n}\n";
+        assert_eq!(
+            remove_unused_items(source, 3),
+            "fn main() {\n\tm::f();\n}\nmod m {\nconst USED: u8 = 1;\npub fn f() -> u8 {\n\tUSED\n}\nimpl T for X {\n\tconst C: u8 = 0;\n}\n}\n"
+        );
+    }
+
+    #[test]
     fn reexports_are_read() {
-        assert_eq!(reexported_names("board::{Board, Grid as G};"), ["Board", "G"]);
-        assert_eq!(reexported_names("heuristic::Heuristic;"), ["Heuristic"]);
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            reexported_names("board::{Board, Grid as G};"),
+            [pair("Board", "Board"), pair("Grid", "G")]
+        );
+        assert_eq!(
+            reexported_names("heuristic::Heuristic;"),
+            [pair("Heuristic", "Heuristic")]
+        );
     }
 
     #[test]
