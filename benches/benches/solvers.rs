@@ -5,9 +5,9 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use slide_benches::plain::{self, Plain};
 use slide_core::{Board, Shape};
+use slide_pattern_db::{AdditivePdb, Split};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, ida_star, AdditivePdb, Answer, DistanceTable, LinearConflict, Manhattan, MaxOf,
-    Split, WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, Answer, DistanceTable, LinearConflict, Manhattan, MaxOf, WalkingDistance,
 };
 use slide_testdata::{eight_puzzle_set, korf100, korf_goal};
 

@@ -386,7 +386,43 @@ fn strip(source: &str) -> Result<String, String> {
         out.push_str(line.trim());
         out.push('\n');
     }
-    Ok(out.trim_end().to_string() + "\n")
+    Ok(join_uses(out.trim_end()) + "\n")
+}
+
+/// `source` with each `use` declaration that spans lines joined into one,
+/// as the pruning of imports reads them (see [`use_list`]).
+fn join_uses(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut open: Option<String> = None;
+    for line in source.lines() {
+        if let Some(statement) = open.as_mut() {
+            let part = line.trim();
+            if !statement.ends_with('{') && !part.starts_with('}') {
+                statement.push(' ');
+            }
+            statement.push_str(part);
+            if part.ends_with(';') {
+                out.push_str(&statement.replace(",}", "}"));
+                out.push('\n');
+                open = None;
+            }
+            continue;
+        }
+        let trimmed = line.trim_start();
+        let starts = ["use ", "pub use ", "pub(crate) use "]
+            .iter()
+            .any(|p| trimmed.starts_with(p));
+        if starts && !line.trim_end().ends_with(';') {
+            open = Some(line.trim_end().to_string());
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if let Some(statement) = open {
+        out.push_str(&statement);
+    }
+    out.trim_end().to_string()
 }
 
 /// Whether `c` can be part of an identifier.
@@ -678,15 +714,26 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
     Ok(remove_unused_items(&out, protected))
 }
 
-/// A one-line re-export, `pub use path::{a, b as c};` or `pub use path::a;`:
-/// its path and its items; `None` for any other line.
-fn reexport(line: &str) -> Option<(&str, Vec<&str>)> {
-    let rest = line.trim().strip_prefix("pub use ")?.strip_suffix(';')?;
+/// A `use` declaration on one line with at most one list, `pub use
+/// path::{a, b as c};` or `use path::a;`: what comes before its path
+/// (indentation, visibility, `use `), its path and its items; `None` for
+/// any other line.
+fn use_list(line: &str) -> Option<(&str, &str, Vec<&str>)> {
+    let trimmed = line.trim_start();
+    let rest = ["use ", "pub use ", "pub(crate) use "]
+        .iter()
+        .find_map(|prefix| trimmed.strip_prefix(prefix))?;
+    let head = &line[..line.len() - rest.len()];
+    let rest = rest.trim_end().strip_suffix(';')?;
     let (path, items) = match rest.strip_suffix('}') {
         Some(list) => list.split_once("::{")?,
         None => rest.rsplit_once("::")?,
     };
+    if items.contains('{') || path.contains('{') {
+        return None;
+    }
     Some((
+        head,
         path,
         items
             .split(',')
@@ -711,35 +758,56 @@ fn remove_unused_items(source: &str, protected: usize) -> String {
     }
 }
 
-/// `source` without the modules left empty (`mod name {` followed by its
-/// closing `}`) whose name appears nowhere else.
+/// `source` without the modules left empty (nothing in them but `use`
+/// declarations) whose name appears nowhere else, and without the blank
+/// lines that removing items left: at most one in a row, none after an
+/// opening brace or before a closing one.
 fn remove_empty_modules(source: &str) -> String {
     let mut text = source.to_string();
     loop {
         let lines: Vec<&str> = text.lines().collect();
         let counts = word_counts(&lines, lines.len());
-        let empty = (0..lines.len().saturating_sub(1)).find(|&i| {
+        let empty = (0..lines.len()).find_map(|i| {
             let name = ["mod ", "pub mod ", "pub(crate) mod "]
                 .iter()
-                .find_map(|prefix| lines[i].trim().strip_prefix(prefix)?.strip_suffix(" {"));
-            name.is_some_and(|name| counts.get(name) == Some(&1)) && lines[i + 1].trim() == "}"
+                .find_map(|prefix| lines[i].trim().strip_prefix(prefix)?.strip_suffix(" {"))?;
+            let end = item_end(&lines, i);
+            let only_uses = lines[i + 1..end].iter().all(|line| {
+                let line = line.trim();
+                line.is_empty() || line.starts_with("use ")
+            });
+            (only_uses && counts.get(name) == Some(&occurrences(&lines[i..=end], name))).then_some((i, end))
         });
-        let Some(i) = empty else {
-            return text;
+        let Some((start, end)) = empty else {
+            break;
         };
-        let mut removed = [(attributes_start(&lines, i), i + 1)];
+        let mut removed = [(attributes_start(&lines, start), end)];
         text = without(&lines, &mut removed, &BTreeSet::new(), lines.len());
     }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines.iter().enumerate() {
+        let blank = line.trim().is_empty();
+        let after_open = i > 0 && (lines[i - 1].trim().is_empty() || lines[i - 1].trim_end().ends_with('{'));
+        let before_close = lines.get(i + 1).is_some_and(|next| next.trim_start().starts_with('}'));
+        if blank && (after_open || before_close) {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
-/// How many times each word appears in `lines`, where a library's
-/// re-export (`pub use m::{f, g};`, after the first `protected` lines) does
-/// not count its names, unless renamed (`f as g`).
+/// How many times each word appears in `lines`, where a library's `use`
+/// declaration (`use m::{f, g};`, after the first `protected` lines) does
+/// not count the names it brings in, unless renamed (`f as g`): a name
+/// only imported is not used.
 fn word_counts<'t>(lines: &[&'t str], protected: usize) -> BTreeMap<&'t str, usize> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for (index, line) in lines.iter().enumerate() {
-        let counted: Vec<&str> = match reexport(line).filter(|_| index >= protected) {
-            Some((path, items)) => std::iter::once(path)
+        let counted: Vec<&str> = match use_list(line).filter(|_| index >= protected) {
+            Some((_, path, items)) => std::iter::once(path)
                 .chain(items.into_iter().filter(|item| item.contains(" as ")))
                 .collect(),
             None => vec![line],
@@ -793,11 +861,12 @@ fn occurrences(lines: &[&str], name: &str) -> usize {
 }
 
 /// `lines` without the line ranges of `removed` (inclusive, in any order,
-/// not overlapping), and with the names in `removed_names` taken out of the
-/// libraries' re-exports (the line goes when none is left).
+/// not overlapping), and with the names in `removed_names` that no item
+/// left defines taken out of the libraries' `use` declarations that bring
+/// them from the bundle itself (`crate::`; the line goes when none is left).
 fn without(lines: &[&str], removed: &mut [(usize, usize)], removed_names: &BTreeSet<&str>, protected: usize) -> String {
     removed.sort_unstable();
-    let mut kept = String::with_capacity(lines.iter().map(|line| line.len() + 1).sum());
+    let mut left: Vec<(usize, &str)> = Vec::with_capacity(lines.len());
     let mut next = 0;
     for (index, line) in lines.iter().enumerate() {
         while next < removed.len() && index > removed[next].1 {
@@ -806,12 +875,26 @@ fn without(lines: &[&str], removed: &mut [(usize, usize)], removed_names: &BTree
         if next < removed.len() && (removed[next].0..=removed[next].1).contains(&index) {
             continue;
         }
-        match reexport(line).filter(|_| index >= protected) {
-            Some((path, items)) if items.iter().any(|item| removed_names.contains(item)) => {
-                let items: Vec<&str> = items.into_iter().filter(|item| !removed_names.contains(item)).collect();
+        left.push((index, line));
+    }
+    let defined: BTreeSet<&str> = left
+        .iter()
+        .filter_map(|(_, line)| item(line).map(|(_, name)| name))
+        .collect();
+    let gone = |item: &str| {
+        let name = item.split(" as ").next().unwrap_or_default().trim();
+        removed_names.contains(name) && !defined.contains(name)
+    };
+    let mut kept = String::with_capacity(lines.iter().map(|line| line.len() + 1).sum());
+    for (index, line) in left {
+        match use_list(line).filter(|_| index >= protected) {
+            Some((head, path, items))
+                if ["crate", "self", "super"].iter().any(|root| path.starts_with(root))
+                    && items.iter().any(|item| gone(item)) =>
+            {
+                let items: Vec<&str> = items.into_iter().filter(|item| !gone(item)).collect();
                 if !items.is_empty() {
-                    let indent = &line[..line.len() - line.trim_start().len()];
-                    kept.push_str(&format!("{indent}pub use {path}::{{{}}};\n", items.join(", ")));
+                    kept.push_str(&format!("{head}{path}::{{{}}};\n", items.join(", ")));
                 }
             }
             _ => {
@@ -968,11 +1051,11 @@ mod tests {
             "fn main() {\n\tm::kept();\n}\nmod m {\n\tpub use self::a::{kept, Type};\n\tpub use self::c::{renamed as other};\npub fn kept() {}\nfn renamed() {}\n}\n"
         );
         assert_eq!(
-            reexport("pub use a::b::{C, d as e};"),
-            Some(("a::b", vec!["C", "d as e"]))
+            use_list("pub use a::b::{C, d as e};"),
+            Some(("pub use ", "a::b", vec!["C", "d as e"]))
         );
-        assert_eq!(reexport("\tpub use a::f;"), Some(("a", vec!["f"])));
-        assert_eq!(reexport("use a::f;"), None);
+        assert_eq!(use_list("\tuse a::f;"), Some(("\tuse ", "a", vec!["f"])));
+        assert_eq!(use_list("use a::{b::{c, d}, e};"), None);
     }
 
     #[test]
@@ -1031,5 +1114,9 @@ mod tests {
             "#[cfg(feature = \"fast\")]\ntype M = fast::Map;\n#[cfg(not(feature = \"fast\"))]\ntype M = std::Map;\n";
         assert_eq!(strip(gated).unwrap(), "type M = std::Map;\n");
         assert!(strip("#[cfg(test)]\nfn helper() {}\n").is_err());
+        assert_eq!(
+            strip("use a::{\n    b::{C, D},\n    e,\n};\nfn f() {}\n").unwrap(),
+            "use a::{b::{C, D}, e};\nfn f() {}\n"
+        );
     }
 }

@@ -24,7 +24,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use slide_core::{Shape, SplitMix64};
-use slide_solvers::{cut_for_corner, ida_star, AdditivePdb, PatternDb};
+use slide_pattern_db::{cut_for_corner, AdditivePdb, PatternDb};
+use slide_solvers::ida_star;
 use slide_testdata::{korf100, korf_goal, KorfInstance};
 
 /// The command's usage, for `--help` and for mistakes.

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use slide_solvers::{ida_star, Split};
+use slide_pattern_db::Split;
+use slide_solvers::ida_star;
 use slide_testdata::{korf100, korf_goal};
 
 /// The command's usage, for `--help` and for mistakes.

@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use itertools::Itertools;
 use slide_core::{Board, Shape, SplitMix64};
+use slide_pattern_db::{check_split, Split};
 use slide_solvers::{
-    astar_with, bidirectional_bfs_with, check_split, ida_star_with, Answer, Budget, Heuristic, LinearConflict, MaxOf,
-    SearchError, Split, WalkingDistance,
+    astar_with, bidirectional_bfs_with, ida_star_with, Answer, Budget, Heuristic, LinearConflict, MaxOf, SearchError,
+    WalkingDistance,
 };
 
 /// The command's usage, for `--help` and for mistakes.

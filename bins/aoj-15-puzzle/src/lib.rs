@@ -9,7 +9,8 @@
 #![deny(missing_docs)]
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_solvers::{answer_without_search, ida_star, AdditivePdb, Split};
+use slide_pattern_db::{AdditivePdb, Split};
+use slide_solvers::{answer_without_search, ida_star};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///

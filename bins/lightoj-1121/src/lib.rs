@@ -13,7 +13,8 @@
 #![deny(missing_docs)]
 
 use slide_core::{counted_boards, Board, MoveOrder, Shape};
-use slide_solvers::{answer_without_search, ida_star_in_order, AdditivePdb, Budget, SearchError, Split};
+use slide_pattern_db::{AdditivePdb, Split};
+use slide_solvers::{answer_without_search, ida_star_in_order, Budget, SearchError};
 
 /// The longest path the judge accepts.
 const MAX_MOVES: usize = 35;

@@ -5,11 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use slide_core::{Board, MoveOrder, Shape};
+use slide_pattern_db::{check_split, partition_for, AdditivePdb, Split};
 use slide_pdb::Databases;
 use slide_solvers::{
-    all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, check_split, ida_star_all,
-    ida_star_in_order, parallel_ida_star, partition_for, shortest_path_in_order, AdditivePdb, AllPaths, Answer, Budget,
-    Heuristic, LinearConflict, Manhattan, MaxOf, Progress, SearchError, Split, WalkingDistance, DENSE_MAX_CELLS,
+    all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
+    ida_star_in_order, parallel_ida_star, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict,
+    Manhattan, MaxOf, Progress, SearchError, WalkingDistance, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};

@@ -9,7 +9,8 @@
 #![deny(missing_docs)]
 
 use slide_core::{counted_boards, path_string, Board, Shape};
-use slide_solvers::{ida_star_with, AdditivePdb, Budget, SearchError, Split};
+use slide_pattern_db::{AdditivePdb, Split};
+use slide_solvers::{ida_star_with, Budget, SearchError};
 
 /// The longest path the judge accepts.
 const MAX_MOVES: usize = 50;

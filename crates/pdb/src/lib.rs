@@ -1,7 +1,7 @@
 //! Pattern databases for tools: cached on disk, built with a progress bar,
 //! and used by many threads at once.
 //!
-//! The tables of [`slide_solvers::AdditivePdb`] take seconds to build (the
+//! The tables of [`slide_pattern_db::AdditivePdb`] take seconds to build (the
 //! README measures 6-6-3) and a moment to read back, so tools keep them in a
 //! cache folder ([`cache_dir`]), one file per pattern in the versioned,
 //! checksummed format of [`PatternDb::to_bytes`]. A file that is missing,
@@ -11,7 +11,7 @@
 //! ```no_run
 //! use slide_core::Shape;
 //! use slide_pdb::{cache_dir, load_or_build};
-//! use slide_solvers::Split;
+//! use slide_pattern_db::Split;
 //! let (pdb, reports) = load_or_build(&cache_dir(), Split::SixSixThree, Shape::new(4, 4).unwrap(), 15).unwrap();
 //! for report in &reports {
 //!     eprintln!("{report}");
@@ -31,9 +31,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape, MAX_CELLS};
-use slide_solvers::{
-    check_split, ida_star, partition_for, AdditivePdb, Answer, Heuristic, PatternDb, SearchError, Split, FORMAT_VERSION,
-};
+use slide_pattern_db::{check_split, partition_for, AdditivePdb, PatternDb, Split, FORMAT_VERSION};
+use slide_solvers::{ida_star, Answer, Heuristic, SearchError};
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
 /// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
@@ -350,7 +349,7 @@ type Notice = Box<dyn Fn(&str) + Send + Sync>;
 /// ```no_run
 /// use slide_core::{Board, Shape, MAX_CELLS};
 /// use slide_pdb::{cache_dir, Databases};
-/// use slide_solvers::Split;
+/// use slide_pattern_db::Split;
 /// let databases = Databases::new(cache_dir(), Split::SixSixThree);
 /// let goal = Board::goal(Shape::new(4, 4).unwrap());
 /// assert!(databases.for_target(&goal).unwrap().is_some());

@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use slide_core::{Board, Shape};
+use slide_pattern_db::{checksum as pattern_db_checksum, Split, FORMAT_VERSION};
 use slide_pdb::{file_name, load_or_build_partition, Databases, Origin};
-use slide_solvers::{pattern_db_checksum, Split, FORMAT_VERSION};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {

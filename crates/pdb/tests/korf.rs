@@ -1,7 +1,8 @@
 //! 6-6-3 pattern databases on Korf's 100: never above the optimal length,
 //! and optimal in IDA*.
 
-use slide_solvers::{Heuristic, Split};
+use slide_pattern_db::Split;
+use slide_solvers::Heuristic;
 use slide_testdata::{check_path, korf100, korf_goal};
 
 #[test]

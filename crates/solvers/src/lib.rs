@@ -46,14 +46,10 @@ mod linear_conflict;
 mod node;
 mod packed;
 mod parallel_ida_star;
-mod pattern_db;
-// Judge files build their tables and read no files.
-mod pattern_db_file; // not bundled
 mod place_tiles;
 mod reduce;
 mod reduce_twelve;
 mod scratch;
-mod split_for_shape;
 mod visited;
 mod walking_distance;
 
@@ -73,12 +69,9 @@ pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_wi
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::parallel_ida_star::parallel_ida_star;
-pub use crate::pattern_db::{cut_for_corner, AdditivePdb, PatternDb, PdbEstimate, Saved, Split};
-pub use crate::pattern_db_file::{checksum as pattern_db_checksum, FORMAT_VERSION}; // not bundled
 pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
 pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};
 pub use crate::scratch::Scratch;
-pub use crate::split_for_shape::{check_split, partition_for};
 pub use crate::visited::DENSE_MAX_CELLS;
 pub use crate::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
 

@@ -2,7 +2,8 @@
 
 use slide_core::{PerShape, Shape, MAX_CELLS};
 
-use super::{digit_weights, packed_len, placement_index, residue, shifted_digit, slot, PatternDb, Regions, UNREACHED};
+use crate::pattern::{digit_weights, packed_len, placement_index, residue, shifted_digit, slot, PatternDb, UNREACHED};
+use crate::regions::Regions;
 
 impl PatternDb {
     /// Builds the database of the pattern whose goal cells are `goal_cells`,
@@ -16,7 +17,7 @@ impl PatternDb {
     ///
     /// ```
     /// use slide_core::Shape;
-    /// use slide_solvers::PatternDb;
+    /// use slide_pattern_db::PatternDb;
     /// let db = PatternDb::build(Shape::new(3, 3).unwrap(), &[0, 1], 8);
     /// assert_eq!(db.len(), 9 * 8 * 7);
     /// assert_eq!(db.value(&[0, 1], 8), 0);

@@ -1,9 +1,9 @@
 //! The standard ways to split 4x4 into patterns, and the symmetries that
 //! carry a split and its tables to other goals.
 
-use slide_core::{Shape, MAX_CELLS};
+use slide_core::{Board, Shape, MAX_CELLS};
 
-use crate::PatternMismatch;
+use slide_solvers::PatternMismatch;
 
 /// The standard ways to split the fifteen tiles of 4x4 into patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,7 +55,7 @@ impl Split {
     /// symmetry of the square that takes cell 15 to it.
     ///
     /// ```
-    /// use slide_solvers::Split;
+    /// use slide_pattern_db::Split;
     /// assert_eq!(Split::SixSixThree.partition(0).unwrap()[2], [15, 14, 13]);
     /// ```
     pub fn partition(self, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
@@ -83,7 +83,7 @@ impl Split {
 /// 15) by the symmetry of the square that takes cell 15 there.
 ///
 /// ```
-/// use slide_solvers::cut_for_corner;
+/// use slide_pattern_db::cut_for_corner;
 /// assert_eq!(cut_for_corner(&[[0, 1, 2]], 0).unwrap(), [[15, 14, 13]]);
 /// assert!(cut_for_corner(&[[0, 1, 2]], 5).is_err());
 /// ```
@@ -109,6 +109,60 @@ pub fn cut_for_corner<P: AsRef<[u8]>>(cut: &[P], blank: usize) -> Result<Vec<Vec
         .iter()
         .map(|p| p.as_ref().iter().map(|&c| map(c)).collect())
         .collect())
+}
+
+/// The patterns for targets of `shape` with the blank in `blank`: on
+/// 4x4 with the blank in a corner, [`Split::partition`]; on any board of
+/// 12 to 16 cells otherwise, the cells other than the blank's, taken
+/// along the board's longer side (column by column on a wide board, row
+/// by row on a tall one), cut into patterns of [`Split::largest`] cells
+/// and what is left. Blocks of neighbouring cells make strong patterns:
+/// their tiles get in each other's way, and the tables count that.
+///
+/// ```
+/// use slide_core::Shape;
+/// use slide_pattern_db::{partition_for, Split};
+/// let two_by_eight = Shape::new(2, 8).unwrap();
+/// let patterns = partition_for(Split::SixSixThree, two_by_eight, 15).unwrap();
+/// assert_eq!(patterns, [vec![0, 8, 1, 9, 2, 10], vec![3, 11, 4, 12, 5, 13], vec![6, 14, 7]]);
+/// let error = partition_for(Split::SixSixThree, Shape::new(3, 3).unwrap(), 8).unwrap_err();
+/// assert_eq!(error.to_string(), "the 6-6-3 pattern databases are for boards of 12 to 16 cells, not 3x3");
+/// ```
+pub fn partition_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+    let square = Shape::new(4, 4).expect("4x4");
+    if shape == square && [0, 3, 12, 15].contains(&blank) {
+        return split.partition(blank);
+    }
+    if !(12..=MAX_CELLS).contains(&shape.cells()) || blank >= shape.cells() {
+        return Err(PatternMismatch {
+            reason: format!(
+                "the {} pattern databases are for boards of 12 to 16 cells, not {}",
+                split.name(),
+                shape
+            ),
+        });
+    }
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let along: Vec<u8> = (0..rows * cols)
+        .map(|i| if cols >= rows { (i % rows) * cols + i / rows } else { i })
+        .filter(|&cell| cell != blank)
+        .map(|cell| cell as u8)
+        .collect();
+    Ok(along.chunks(split.largest()).map(<[u8]>::to_vec).collect())
+}
+
+/// Checks that this split's tables can serve `target`: a board of 12 to
+/// 16 cells (see [`partition_for`]).
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_pattern_db::{check_split, Split};
+/// assert!(check_split(Split::SixSixThree, &Board::goal(Shape::new(4, 4).unwrap())).is_ok());
+/// assert!(check_split(Split::SixSixThree, &Board::goal(Shape::new(2, 7).unwrap())).is_ok());
+/// assert!(check_split(Split::SixSixThree, &Board::goal(Shape::new(3, 3).unwrap())).is_err());
+/// ```
+pub fn check_split(split: Split, target: &Board) -> Result<(), PatternMismatch> {
+    partition_for(split, target.shape(), target.blank()).map(|_| ())
 }
 
 /// The ways of reading a board into a set of patterns' tables, as cell maps

@@ -1,40 +1,10 @@
-//! Additive disjoint pattern databases (Korf and Felner, 2002).
-//!
-//! A pattern is a set of goal cells; its tiles are whatever tiles the target
-//! has there. Its database holds, for every placement of those tiles on the
-//! board and every region of free cells the blank can be in, the fewest
-//! moves *of pattern tiles* that bring them home while the blank, which must
-//! do the moving, finds its way among them (the other tiles are
-//! indistinguishable and their moves free). This is the exact distance in
-//! an abstraction of the puzzle: every move of the puzzle is a move there
-//! (of cost 1 if it moves a pattern tile, else 0), so the value never
-//! exceeds the true distance and one move changes it by at most one. Every
-//! move moves one tile, of one pattern, so the sum over disjoint patterns is
-//! admissible and consistent too.
-//!
-//! Keeping the blank's region, rather than the least value over the blank's
-//! cells that Korf and Felner stored, is what keeps the estimate consistent:
-//! the least over the blank's cells can jump by more than one in one move
-//! (on 2x3, `_ 1 3 / 2 5 4` to `1 _ 3 / 2 5 4` goes from 9 to 14 with the
-//! split `1 2 3` and `4 5`). It is also never smaller. Clausecker and
-//! Reinefeld call these zero-aware pattern databases.
-//!
-//! The tables depend only on the cells of the patterns and the blank's goal
-//! cell, not on which tiles the target puts where, so one set of tables
-//! serves every target whose blank is in the cell no pattern covers.
-
-mod additive;
-mod build;
-mod regions;
-mod split;
-mod state;
+//! The database of one pattern: its table of residues, the perfect hash
+//! of a placement and the slot of the blank, and the values a search
+//! reads from them.
 
 use slide_core::{count_ones_16, Shape};
 
-pub use self::additive::AdditivePdb;
-pub(crate) use self::regions::Regions;
-pub use self::split::{cut_for_corner, Split};
-pub use self::state::{PdbEstimate, Saved};
+use crate::regions::Regions;
 
 /// What [`PatternDb::value`] gives for a slot no position reaches.
 pub(crate) const UNSEEN: u8 = u8::MAX;
@@ -352,7 +322,7 @@ impl PatternDb {
     ///
     /// ```
     /// use slide_core::Shape;
-    /// use slide_solvers::PatternDb;
+    /// use slide_pattern_db::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let moved = db.clone().with_table_in(Vec::with_capacity);
     /// assert_eq!(moved.to_bytes(), db.to_bytes());

@@ -1,13 +1,10 @@
 //! Pattern databases: exact where they must be, never above the true
 //! distance, changing by at most one per move, and optimal in IDA*.
 
-mod common;
-
-use common::check_answer;
-use slide_core::{factorial, unrank, Board, Shape, SplitMix64};
-use slide_solvers::{
-    astar, ida_star, partition_for, AdditivePdb, DistanceTable, Heuristic, LinearConflict, PatternDb, Split,
-};
+use slide_core::{factorial, unrank, Board, MoveOrder, Shape, SplitMix64};
+use slide_pattern_db::{partition_for, AdditivePdb, PatternDb, Split};
+use slide_solvers::{astar, ida_star, ida_star_all, Budget, DistanceTable, Heuristic, LinearConflict};
+use slide_testdata::check_path;
 
 #[test]
 fn one_pattern_of_every_tile_is_the_exact_distance() {
@@ -47,17 +44,17 @@ fn eight_tile_patterns_guide_the_search_optimally() {
         let start = rng.scramble(&goal, 60);
         let length = table.distance(&start);
         let answer = ida_star(&start, &goal, &whole).unwrap();
-        check_answer("ida_star 8-tile pattern", &start, &goal, &answer, length);
+        check_path("ida_star 8-tile pattern", &start, &goal, answer.path.as_deref(), length);
         assert_eq!(
             answer.stats.expanded as usize,
             length.unwrap(),
             "{start}: straight to the goal"
         );
-        check_answer(
+        check_path(
             "ida_star 7-1",
             &start,
             &goal,
-            &ida_star(&start, &goal, &split).unwrap(),
+            ida_star(&start, &goal, &split).unwrap().path.as_deref(),
             length,
         );
     }
@@ -122,11 +119,11 @@ fn fifteen_puzzle_estimates_on_random_walks() {
             let reference = ida_star(&start, &goal, LinearConflict).unwrap();
             let length = reference.length().unwrap();
             assert!(heuristic.estimate(&start, &goal).unwrap() as usize <= length);
-            check_answer(
+            check_path(
                 "ida_star pdb",
                 &start,
                 &goal,
-                &ida_star(&start, &goal, heuristic).unwrap(),
+                ida_star(&start, &goal, heuristic).unwrap().path.as_deref(),
                 Some(length),
             );
         }
@@ -178,16 +175,38 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
             for _ in 0..3 {
                 let start = rng.scramble(&goal, 40);
                 let length = ida_star(&start, &goal, LinearConflict).unwrap().length();
-                check_answer(
+                check_path(
                     "ida_star pdb",
                     &start,
                     &goal,
-                    &ida_star(&start, &goal, &pdb).unwrap(),
+                    ida_star(&start, &goal, &pdb).unwrap().path.as_deref(),
                     length,
                 );
                 // A* puts every board it expands into the estimate afresh.
-                check_answer("astar pdb", &start, &goal, &astar(&start, &goal, &pdb).unwrap(), length);
+                let answer = astar(&start, &goal, &pdb).unwrap();
+                check_path("astar pdb", &start, &goal, answer.path.as_deref(), length);
             }
         }
     }
+}
+
+/// Rosetta Code's 15-puzzle, 52 moves: the same two shortest paths by two
+/// different sets of pattern databases.
+#[test]
+fn the_rosetta_15_puzzle_has_the_same_shortest_paths_by_two_estimates() {
+    let shape = Shape::new(4, 4).unwrap();
+    let start = Board::parse(shape, "15 14 1 6 9 11 4 12 0 10 7 3 13 8 5 2").unwrap();
+    let goal = Board::goal(shape);
+    let mut found = Vec::new();
+    for split in [Split::FourFourFourThree, Split::FiveFiveFive] {
+        let pdb = AdditivePdb::fifteen_puzzle(split, goal.blank()).unwrap();
+        let all = ida_star_all(&start, &goal, &pdb, MoveOrder::KORF, 100, &mut Budget::default());
+        let all = all.unwrap().unwrap();
+        for path in &all.paths {
+            check_path("rosetta", &start, &goal, Some(path), Some(52));
+        }
+        found.push((all.count, all.paths));
+    }
+    assert_eq!(found[0], found[1]);
+    assert_eq!(found[0].0, 2);
 }

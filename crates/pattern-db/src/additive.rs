@@ -2,8 +2,10 @@
 
 use slide_core::{Board, Shape};
 
-use super::{PatternDb, Split};
-use crate::PatternMismatch;
+use slide_solvers::PatternMismatch;
+
+use crate::pattern::PatternDb;
+use crate::split::Split;
 
 /// Disjoint patterns that together cover every cell but one (the blank's
 /// goal cell): the sum of their values is an admissible, consistent estimate.
@@ -26,7 +28,8 @@ impl AdditivePdb {
     ///
     /// ```
     /// use slide_core::{Board, Shape};
-    /// use slide_solvers::{ida_star, AdditivePdb};
+    /// use slide_pattern_db::AdditivePdb;
+    /// use slide_solvers::ida_star;
     /// let shape = Shape::new(3, 3).unwrap();
     /// let pdb = AdditivePdb::build(shape, &[&[0, 1, 2, 3], &[4, 5, 6, 7]]);
     /// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
@@ -98,7 +101,8 @@ impl AdditivePdb {
     ///
     /// ```
     /// use slide_core::{Board, Shape};
-    /// use slide_solvers::{ida_star, AdditivePdb, Split};
+    /// use slide_pattern_db::{AdditivePdb, Split};
+    /// use slide_solvers::ida_star;
     /// let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, 15).unwrap();
     /// let shape = Shape::new(4, 4).unwrap();
     /// let start = Board::parse(shape, "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15").unwrap();

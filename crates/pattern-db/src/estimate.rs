@@ -3,12 +3,12 @@
 
 use slide_core::{Board, MAX_CELLS};
 
-use super::split::views;
-use super::{
-    digit_weights, placement_index, residue, shifted_digit, slot, step_value, AdditivePdb, Known, Regions, UNSEEN,
-};
-use crate::heuristic::{Estimate, Heuristic};
-use crate::PatternMismatch;
+use slide_solvers::{Estimate, Heuristic, PatternMismatch};
+
+use crate::additive::AdditivePdb;
+use crate::pattern::{digit_weights, placement_index, residue, shifted_digit, slot, step_value, Known, UNSEEN};
+use crate::regions::Regions;
+use crate::split::views;
 
 /// A tile's move from one board cell to a neighbouring one as a view sees
 /// it: what [`View::moved`] needs of the two cells, read in one load.

@@ -5,8 +5,8 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern_db::{packed_len, Known, Regions, UNREACHED};
-use crate::PatternDb;
+use crate::pattern::{packed_len, Known, PatternDb, UNREACHED};
+use crate::regions::Regions;
 
 /// The first bytes of a database file.
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
@@ -38,7 +38,7 @@ const LANES: usize = 4;
 /// starts.
 ///
 /// ```
-/// use slide_solvers::pattern_db_checksum as checksum;
+/// use slide_pattern_db::checksum;
 /// assert_ne!(checksum(b"SLIDEPDB", &[0; 9]), checksum(b"SLIDEPDB", &[0; 8]));
 /// assert_ne!(checksum(b"SLIDEPDB", &[1, 0]), checksum(b"SLIDEPDB", &[0, 1]));
 /// ```
@@ -115,7 +115,7 @@ impl PatternDb {
     ///
     /// ```
     /// use slide_core::Shape;
-    /// use slide_solvers::PatternDb;
+    /// use slide_pattern_db::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let mut bytes = db.to_bytes();
     /// assert_eq!(PatternDb::from_bytes(bytes.clone()).unwrap().value(&[1, 0, 2], 5), db.value(&[1, 0, 2], 5));
@@ -135,7 +135,7 @@ impl PatternDb {
     ///
     /// ```
     /// use slide_core::Shape;
-    /// use slide_solvers::PatternDb;
+    /// use slide_pattern_db::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// let bytes = db.to_bytes();
     /// let read = PatternDb::read_from(&mut bytes.as_slice(), Vec::with_capacity(db.len())).unwrap();
@@ -209,7 +209,7 @@ impl PatternDb {
     ///
     /// ```
     /// use slide_core::Shape;
-    /// use slide_solvers::PatternDb;
+    /// use slide_pattern_db::PatternDb;
     /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
     /// assert_eq!(PatternDb::file_size(db.shape(), 3), db.to_bytes().len() as u64);
     /// ```
