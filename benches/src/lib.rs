@@ -96,14 +96,15 @@ pub mod plain {
 pub mod large {
     use std::time::{Duration, Instant};
 
-    use slide_core::{LargeBoard, Move, SplitMix64};
-    use slide_solvers::{reduce, reduce_twelve, ReduceError};
+    use slide_core::{Move, SplitMix64};
+    use slide_large::LargeBoard;
+    use slide_large::{reduce, reduce_by_search, ReduceError};
 
-    /// A reduction: [`reduce`] or [`reduce_twelve`].
+    /// A reduction: [`reduce`] or [`reduce_by_search`].
     pub type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
 
     /// The reductions compared, with their names.
-    pub const REDUCERS: [(&str, Reducer); 2] = [("reduce", reduce), ("reduce_twelve", reduce_twelve)];
+    pub const REDUCERS: [(&str, Reducer); 2] = [("reduce", reduce), ("reduce_by_search", reduce_by_search)];
 
     /// One board's result.
     #[derive(Clone, Copy, Debug)]
@@ -141,7 +142,7 @@ pub mod large {
     pub fn random_boards(n: usize, count: usize) -> Vec<LargeBoard> {
         let goal = LargeBoard::goal(n, n);
         let mut random = SplitMix64::new(n as u64);
-        (0..count).map(|_| random.large_board(&goal)).collect()
+        (0..count).map(|_| LargeBoard::random(&goal, &mut random)).collect()
     }
 
     /// What a size's runs come to.

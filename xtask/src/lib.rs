@@ -103,6 +103,8 @@ struct Unit {
     parent: Option<usize>,
     /// The types its `impl` blocks are for.
     impls: BTreeSet<String>,
+    /// The names of its top-level items.
+    items: BTreeSet<String>,
 }
 
 /// What marks a child's place in [`Unit::source`].
@@ -162,6 +164,7 @@ impl Library {
             reexports: Vec::new(),
             parent,
             impls: impl_targets(&text),
+            items: top_level_items(&text),
         });
         let mut source = String::new();
         for line in text.lines() {
@@ -254,6 +257,20 @@ impl Library {
         }
     }
 
+    /// Whether unit `unit` offers the name `name` in a bundle that keeps
+    /// the units `kept`: as its own item, or through a re-export of a kept
+    /// unit that offers it.
+    fn provides(&self, unit: usize, name: &str, kept: &BTreeSet<usize>) -> bool {
+        self.units[unit].items.contains(name)
+            || self.units[unit].reexports.iter().any(|(statement, target)| {
+                let path = statement.split_once(" use ").map_or("", |(_, path)| path);
+                kept.contains(target)
+                    && reexported_names(path)
+                        .iter()
+                        .any(|(original, renamed)| renamed == name && self.provides(*target, original, kept))
+            })
+    }
+
     /// The text of unit `index` in a bundle that keeps the units `kept`:
     /// its re-exports of kept units, then its source with each kept child
     /// written where it was declared.
@@ -261,8 +278,22 @@ impl Library {
         let unit = &self.units[index];
         let mut out = String::new();
         for (statement, target) in &unit.reexports {
-            if kept.contains(target) {
-                out.push_str(statement);
+            if !kept.contains(target) {
+                continue;
+            }
+            // Of the names a re-export lists, those that a unit left out
+            // provided go.
+            match use_list(statement) {
+                Some((head, path, items)) => {
+                    let items: Vec<&str> = items
+                        .into_iter()
+                        .filter(|item| self.provides(*target, item.split(" as ").next().unwrap_or_default(), kept))
+                        .collect();
+                    if !items.is_empty() {
+                        out.push_str(&format!("{head}{path}::{{{}}};\n", items.join(", ")));
+                    }
+                }
+                None => out.push_str(statement),
             }
         }
         for line in unit.source.lines() {
@@ -433,6 +464,22 @@ fn is_ident(c: char) -> bool {
 /// The identifiers of `text`.
 fn words(text: &str) -> BTreeSet<&str> {
     text.split(|c: char| !is_ident(c)).filter(|w| !w.is_empty()).collect()
+}
+
+/// The names of the items at the top level of `source` (not inside an
+/// `impl` block, a trait or a nested module): see [`item`].
+fn top_level_items(source: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut depth = 0i32;
+    for line in source.lines() {
+        if depth == 0 {
+            if let Some((_, name)) = item(line) {
+                names.insert(name.to_string());
+            }
+        }
+        depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+    }
+    names
 }
 
 /// The kind and name of the item `line` starts to define, if it starts

@@ -6,13 +6,14 @@
 //! `M`, then M lines `UP`, `DOWN`, `LEFT` or `RIGHT` (where the blank goes)
 //! that lead to the goal `0 1 2 ... k^2-1`. Any solution scores, and shorter
 //! ones score more: the board is reduced row by row and column by column
-//! and its last few cells solved optimally ([`slide_solvers::reduce`]).
+//! and its last few cells solved optimally ([`slide_large::reduce`]).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{read_square_board, LargeBoard, Move};
-use slide_solvers::reduce;
+use slide_core::Move;
+use slide_large::reduce;
+use slide_large::{read_square_board, LargeBoard};
 
 /// The largest side accepted.
 const MAX_K: usize = 10;

@@ -6,13 +6,14 @@
 //! `1 ... n^2-1` in reading order and the blank last; `No Answer!` when the
 //! goal cannot be reached. The judge accepts any path, so the board is
 //! reduced row by row and column by column and its last few cells solved
-//! optimally ([`slide_solvers::reduce`]): a few thousand moves on 10 x 10.
+//! optimally ([`slide_large::reduce`]): a few thousand moves on 10 x 10.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{path_string, read_square_board, LargeBoard};
-use slide_solvers::reduce;
+use slide_core::path_string;
+use slide_large::reduce;
+use slide_large::{read_square_board, LargeBoard};
 
 /// The largest side the problem allows.
 const MAX_N: usize = 10;

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_core::LargeBoard;
+use slide_large::LargeBoard;
 use slide_pdb::for_each_in_order;
 use slide_solvers::{Answer, Budget};
 

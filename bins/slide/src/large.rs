@@ -5,8 +5,9 @@
 use std::time::Instant;
 
 use serde_json::json;
-use slide_core::{path_string, words, LargeBoard, Move, MoveOrder, Shape};
-use slide_solvers::{reduce_twelve, solved_whole, ReduceError, TWELVE_CELLS};
+use slide_core::{path_string, words, Move, MoveOrder, Shape};
+use slide_large::LargeBoard;
+use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
 use crate::args::{Algo, SolveArgs};
 use crate::error::{bad_input, CliError};
@@ -31,7 +32,7 @@ impl Reduced {
     /// `max_moves`; a longer one is a failure with status 1.
     pub(crate) fn run(start: LargeBoard, goal: LargeBoard, max_moves: u64) -> Result<Reduced, CliError> {
         let started = Instant::now();
-        let path = match reduce_twelve(&start, &goal, max_moves) {
+        let path = match reduce_by_search(&start, &goal, max_moves) {
             Ok(path) => path,
             Err(error @ ReduceError::TooLong { .. }) => {
                 return Err(CliError {
@@ -52,7 +53,7 @@ impl Reduced {
     /// Whether the path is a shortest one: on boards that fit the
     /// reduction's optimal end, which solves them whole.
     fn optimal(&self) -> bool {
-        solved_whole(self.start.rows(), self.start.cols(), TWELVE_CELLS)
+        solved_whole(self.start.rows(), self.start.cols(), SEARCH_FINISH_CELLS)
     }
 
     /// The JSON object of the answer (with `line`, in a batch).

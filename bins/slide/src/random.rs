@@ -1,6 +1,7 @@
 //! `slide random`: random solvable boards, written as they are made.
 
-use slide_core::{Board, LargeBoard, Move, Shape, SplitMix64};
+use slide_core::{Board, Move, Shape, SplitMix64};
+use slide_large::LargeBoard;
 
 use crate::args::RandomArgs;
 use crate::error::{write_stdout, CliError};
@@ -30,7 +31,7 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
             (Some(goal), Some(moves)) => rng.scramble(&goal, moves).to_string(),
             (Some(goal), None) => rng.solvable_board(&goal).to_string(),
             (None, Some(moves)) => scramble_large(&large_goal, moves, &mut rng).to_string(),
-            (None, None) => rng.large_board(&large_goal).to_string(),
+            (None, None) => LargeBoard::random(&large_goal, &mut rng).to_string(),
         };
         pending.push_str(&board);
         pending.push('\n');

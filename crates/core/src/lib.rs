@@ -25,7 +25,6 @@ mod bits;
 mod board;
 mod graph;
 mod input;
-mod large;
 mod moves;
 mod parse;
 mod random;
@@ -37,10 +36,6 @@ pub use crate::bits::count_ones_16;
 pub use crate::board::{slide, Board, BoardError, Grid};
 pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
-pub use crate::large::{
-    grid_neighbour, large_is_solvable, read_between, read_large_board, read_side, read_square_board, LargeBoard,
-    Numbers, MAX_SIDE,
-};
 pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;

@@ -2,7 +2,6 @@
 //! the same boards everywhere, so tests and benchmarks repeat.
 
 use crate::board::Board;
-use crate::large::LargeBoard;
 use crate::moves::Move;
 use crate::solvable::is_solvable;
 
@@ -80,31 +79,6 @@ impl SplitMix64 {
         let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
         cells.swap(tiles[0], tiles[1]);
         Board::from_cells(goal.shape(), &cells).expect("a permutation")
-    }
-
-    /// A board chosen uniformly among those that can reach the large
-    /// board `goal`, as [`SplitMix64::solvable_board`] draws small ones.
-    ///
-    /// ```
-    /// use slide_core::{LargeBoard, SplitMix64};
-    /// let goal = LargeBoard::goal(7, 9);
-    /// let mut random = SplitMix64::new(5);
-    /// assert!((0..20).all(|_| random.large_board(&goal).reaches(&goal)));
-    /// ```
-    pub fn large_board(&mut self, goal: &LargeBoard) -> LargeBoard {
-        let mut cells = goal.cells().to_vec();
-        for i in (1..cells.len()).rev() {
-            cells.swap(i, self.below(i + 1));
-        }
-        let board = LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a shuffled permutation");
-        if board.reaches(goal) {
-            return board;
-        }
-        // Swapping two tiles changes the permutation's parity.
-        let mut cells = board.cells().to_vec();
-        let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
-        cells.swap(tiles[0], tiles[1]);
-        LargeBoard::new(goal.rows(), goal.cols(), cells).expect("a permutation")
     }
 
     /// `moves` random moves from `board`, never undoing the previous one.

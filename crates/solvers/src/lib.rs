@@ -13,8 +13,6 @@
 //! - [`DistanceTable`]: the complete breadth-first search of a small board,
 //!   answering any start in constant time.
 //! - [`solve_all`]: many starts to one target, by whichever of these is cheaper.
-//! - [`reduce`]: boards of any size ([`slide_core::LargeBoard`]), a good
-//!   path fast, not a shortest one.
 //!
 //! ```
 //! use slide_core::{Board, Shape};
@@ -46,9 +44,6 @@ mod linear_conflict;
 mod node;
 mod packed;
 mod parallel_ida_star;
-mod place_tiles;
-mod reduce;
-mod reduce_twelve;
 mod scratch;
 mod visited;
 mod walking_distance;
@@ -69,8 +64,6 @@ pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_wi
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use crate::parallel_ida_star::parallel_ida_star;
-pub use crate::reduce::{reduce, reduce_with, solved_whole, ReduceError};
-pub use crate::reduce_twelve::{reduce_twelve, TWELVE_CELLS};
 pub use crate::scratch::Scratch;
 pub use crate::visited::DENSE_MAX_CELLS;
 pub use crate::walking_distance::{WalkingDistance, WalkingDistanceEstimate};

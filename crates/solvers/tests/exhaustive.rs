@@ -20,22 +20,10 @@ use slide_solvers::{
 };
 use slide_testdata::{reference, tsv_rows};
 
-/// Every solvable position of 3x3 with its distance to the goal, from the table.
-/// Made once for all the tests of this file, which run in parallel.
+/// Every solvable position of 3x3 with its distance to the goal, by the
+/// oracle (see [`slide_testdata::naive_distances`]).
 fn positions() -> (Board, Vec<(Board, usize)>) {
-    static POSITIONS: std::sync::OnceLock<(Board, Vec<(Board, usize)>)> = std::sync::OnceLock::new();
-    POSITIONS
-        .get_or_init(|| {
-            let shape = Shape::new(3, 3).unwrap();
-            let table = DistanceTable::new(shape, 8).unwrap();
-            let positions: Vec<(Board, usize)> = (0..factorial(9))
-                .map(|r| unrank(shape, r).unwrap())
-                .filter_map(|board| table.distance(&board).map(|d| (board, d)))
-                .collect();
-            assert_eq!(positions.len(), 181_440);
-            (*table.goal(), positions)
-        })
-        .clone()
+    slide_testdata::eight_puzzle_positions().clone()
 }
 
 /// Runs `solve` from every solvable position to the goal.
@@ -52,21 +40,9 @@ fn check_every_position_in_ci(name: &str, solve: fn(&Board, &Board) -> Result<An
     check_positions(name, solve, &goal, &positions);
 }
 
-/// Every solvable position when `SLIDE_EXHAUSTIVE` is set (CI sets it),
-/// and otherwise every position within 16 moves and every 50th of the
-/// others (5,659 of the 181,440); with the goal.
+/// [`slide_testdata::eight_puzzle_sample`], with the goal.
 fn positions_in_ci() -> (Board, Vec<(Board, usize)>) {
-    let (goal, positions) = positions();
-    if std::env::var_os("SLIDE_EXHAUSTIVE").is_some() {
-        return (goal, positions);
-    }
-    let sample = positions
-        .into_iter()
-        .enumerate()
-        .filter(|(i, (_, distance))| *distance <= 16 || i % 50 == 0)
-        .map(|(_, position)| position)
-        .collect();
-    (goal, sample)
+    (positions().0, slide_testdata::eight_puzzle_sample())
 }
 
 /// Runs `solve` from each of `positions` to `goal`, on two threads, and
@@ -90,31 +66,13 @@ fn check_positions(
     });
 }
 
-/// The oracle: every position's distance from `goal` by the plainest
-/// breadth-first search there is (a queue, a hash map, and `Board::apply`),
-/// sharing no code with the solvers.
-fn naive_distances(goal: Board) -> HashMap<Board, usize> {
-    let mut distances = HashMap::from([(goal, 0)]);
-    let mut queue = std::collections::VecDeque::from([goal]);
-    while let Some(board) = queue.pop_front() {
-        let next_distance = distances[&board] + 1;
-        for (_, next) in board.successors() {
-            distances.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                next_distance
-            });
-        }
-    }
-    distances
-}
-
 #[test]
 fn the_table_agrees_with_a_naive_search_everywhere() {
     let (goal, positions) = positions();
-    let naive = naive_distances(goal);
-    assert_eq!(naive.len(), positions.len());
+    let table = DistanceTable::new(goal.shape(), goal.blank()).unwrap();
+    assert_eq!(table.histogram().iter().sum::<u64>(), positions.len() as u64);
     for (board, distance) in &positions {
-        assert_eq!(naive.get(board), Some(distance), "{board}");
+        assert_eq!(table.distance(board), Some(*distance), "{board}");
     }
 }
 
@@ -383,55 +341,4 @@ fn the_first_shortest_path_in_any_order() {
             });
         }
     });
-}
-
-/// The 8-puzzle position `board` as a board of any size.
-fn large(board: &Board) -> slide_core::LargeBoard {
-    let cells = board.cells().iter().map(|&t| t as u32).collect();
-    slide_core::LargeBoard::new(3, 3, cells).unwrap()
-}
-
-#[test]
-fn the_reduction_reaches_the_goal_from_every_position() {
-    let (goal, positions) = positions_in_ci();
-    let large_goal = large(&goal);
-    let too_short: Vec<String> = std::thread::scope(|scope| {
-        let workers: Vec<_> = positions
-            .chunks((positions.len() + 1) / 2)
-            .map(|half| {
-                let large_goal = &large_goal;
-                scope.spawn(move || {
-                    let mut wrong = Vec::new();
-                    for (start, distance) in half {
-                        let start = large(start);
-                        let path = slide_solvers::reduce(&start, large_goal, u64::MAX).unwrap().unwrap();
-                        let mut board = start.clone();
-                        if board.apply_path(&path).is_some() || &board != large_goal || path.len() < *distance {
-                            wrong.push(format!("{start}: {} moves, optimal {distance}", path.len()));
-                        }
-                    }
-                    wrong
-                })
-            })
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
-    });
-    assert!(
-        too_short.is_empty(),
-        "{} wrong paths, such as {}",
-        too_short.len(),
-        too_short[0]
-    );
-}
-
-#[test]
-fn the_reduction_with_twelve_cells_left_is_optimal_on_3x3() {
-    fn solve(start: &Board, goal: &Board) -> Result<Answer, SearchError> {
-        let path = slide_solvers::reduce_twelve(&large(start), &large(goal), u64::MAX).unwrap();
-        Ok(Answer {
-            path,
-            stats: Default::default(),
-        })
-    }
-    check_every_position_in_ci("reduce_twelve", solve);
 }

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod oracle;
 mod reference;
 
 use std::fmt::Write as _;
@@ -21,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use slide_core::{parse_path, Board, Shape};
 
+pub use crate::oracle::{eight_puzzle_positions, eight_puzzle_sample, naive_distances};
 pub use crate::reference::{
     check_path, eight_puzzle_set, korf100, korf_felner_24, korf_felner_goal, korf_goal, reference, tsv_rows,
     KorfFelnerInstance, KorfInstance,
@@ -200,10 +202,10 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
     let cells: Vec<u32> = numbers
         .collect::<Result<_, _>>()
         .map_err(|e| format!("the case's input: {e}"))?;
-    let mut board = slide_core::LargeBoard::new(n, n, cells).map_err(|e| format!("the case's input: {e}"))?;
+    let mut board = slide_large::LargeBoard::new(n, n, cells).map_err(|e| format!("the case's input: {e}"))?;
     let (goal, path) = match format {
         AnyPathFormat::Letters => {
-            let goal = slide_core::LargeBoard::goal(n, n);
+            let goal = slide_large::LargeBoard::goal(n, n);
             if output == "No Answer!\n" {
                 return match board.reaches(&goal) {
                     false => Ok(()),
@@ -219,7 +221,7 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
             (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
         }
         AnyPathFormat::Words => {
-            let goal = slide_core::LargeBoard::new(n, n, (0..(n * n) as u32).collect()).map_err(|e| e.to_string())?;
+            let goal = slide_large::LargeBoard::new(n, n, (0..(n * n) as u32).collect()).map_err(|e| e.to_string())?;
             let mut lines = output.lines();
             let count: usize = lines.next().and_then(|l| l.parse().ok()).ok_or("no count of moves")?;
             let path = lines

@@ -113,7 +113,7 @@ pub struct KorfFelnerInstance {
     /// Its number in their table, 1 to 50.
     pub id: usize,
     /// The start; the goal has the blank in cell 0 and tile `t` in cell `t`.
-    pub start: slide_core::LargeBoard,
+    pub start: slide_large::LargeBoard,
     /// The optimal solution length.
     pub optimal: usize,
 }
@@ -139,7 +139,7 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
                 .collect();
             KorfFelnerInstance {
                 id: number(0),
-                start: slide_core::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
+                start: slide_large::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
                 optimal: number(2),
             }
         })
@@ -147,6 +147,6 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
 }
 
 /// Korf and Felner's goal: the blank in cell 0, tile `t` in cell `t`.
-pub fn korf_felner_goal() -> slide_core::LargeBoard {
-    slide_core::LargeBoard::new(5, 5, (0..25).collect()).expect("a permutation")
+pub fn korf_felner_goal() -> slide_large::LargeBoard {
+    slide_large::LargeBoard::new(5, 5, (0..25).collect()).expect("a permutation")
 }

@@ -25,7 +25,9 @@
 
 use std::collections::BinaryHeap;
 
-use slide_core::{grid_neighbour, Move};
+use slide_core::Move;
+
+use crate::board::grid_neighbour;
 
 /// The most cells of the rectangle a state can name.
 pub(crate) const MAX_CELLS: usize = 64;

@@ -2,15 +2,13 @@
 //! kept as one number per cell.
 //!
 //! Solvability is the same parity rule as on small boards (see
-//! [`crate::is_solvable`]), computed in time linear in the cells: the parity
-//! of a permutation of `n` elements with `c` cycles is that of `n - c`, and
-//! following each cycle once counts them.
+//! [`slide_core::is_solvable`]), computed in time linear in the cells: the
+//! parity of a permutation of `n` elements with `c` cycles is that of
+//! `n - c`, and following each cycle once counts them.
 
 use std::fmt;
 
-use crate::input::InputError;
-use crate::moves::Move;
-use crate::parse::quoted;
+use slide_core::{quoted, InputError, Move};
 
 /// The largest side of a large board.
 pub const MAX_SIDE: usize = 1000;
@@ -28,7 +26,7 @@ pub const MAX_SIDE: usize = 1000;
 /// Panics if `cells` is not a permutation of `0..rows * cols`.
 ///
 /// ```
-/// use slide_core::large_is_solvable;
+/// use slide_large::large_is_solvable;
 /// assert!(large_is_solvable(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]));
 /// assert!(!large_is_solvable(4, 3, &[1, 2, 5, 4, 6, 9, 11, 8, 10, 3, 7, 0]));
 /// ```
@@ -60,216 +58,12 @@ pub fn large_is_solvable(rows: usize, cols: usize, cells: &[u32]) -> bool {
     odd_permutation == (distance % 2 == 1)
 }
 
-/// The whitespace-separated tokens of a text as numbers, read a byte at a
-/// time: the reader of large boards, where a board of a million cells makes
-/// every byte's cost count. Each token comes with where it starts, a byte
-/// offset; the line and column an error names are worked out from it only
-/// then ([`Numbers::line_and_column`]).
-///
-/// ```
-/// use slide_core::Numbers;
-/// let mut numbers = Numbers::new("12 x\n 7");
-/// assert_eq!(numbers.next(), Some((Some(12), 0)));
-/// assert_eq!(numbers.next(), Some((None, 3)));
-/// assert_eq!(numbers.next(), Some((Some(7), 6)));
-/// assert_eq!(numbers.line_and_column(6), (2, 2));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Numbers<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-impl<'a> Numbers<'a> {
-    /// The tokens of `text`.
-    pub fn new(text: &'a str) -> Numbers<'a> {
-        Numbers { text, at: 0 }
-    }
-
-    /// The line and column (from 1, columns in characters) of byte `offset`.
-    pub fn line_and_column(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-        (
-            before.matches('\n').count() + 1,
-            before[line_start..].chars().count() + 1,
-        )
-    }
-
-    /// The token that starts at byte `offset`, as the text has it.
-    pub fn token(&self, offset: usize) -> &'a str {
-        let rest = &self.text[offset..];
-        let end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
-        &rest[..end]
-    }
-
-    /// An error about the token at byte `offset`, naming its line and column.
-    pub fn error_at(&self, offset: usize, message: String) -> InputError {
-        let (line, column) = self.line_and_column(offset);
-        InputError::at(line, Some(column), message)
-    }
-}
-
-impl Iterator for Numbers<'_> {
-    /// The token's value (`None` when it is not a number of at most 18
-    /// digits) and its byte offset.
-    type Item = (Option<u64>, usize);
-
-    #[inline]
-    fn next(&mut self) -> Option<(Option<u64>, usize)> {
-        let bytes = self.text.as_bytes();
-        while self.at < bytes.len() && bytes[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-        if self.at == bytes.len() {
-            return None;
-        }
-        let start = self.at;
-        let (mut value, mut digits, mut number) = (0u64, 0, true);
-        while self.at < bytes.len() && !bytes[self.at].is_ascii_whitespace() {
-            let byte = bytes[self.at];
-            number &= byte.is_ascii_digit();
-            value = value.wrapping_mul(10).wrapping_add(byte.wrapping_sub(b'0') as u64);
-            digits += 1;
-            self.at += 1;
-        }
-        // A token may hold other whitespace than ASCII (a wide space):
-        // keep to character boundaries.
-        while !self.text.is_char_boundary(self.at) {
-            self.at += 1;
-        }
-        Some(((number && digits <= 18).then_some(value), start))
-    }
-}
-
-/// Reads the `rows * cols` cells of a large board from `numbers`, each a
-/// number in `0..rows * cols` (0 the blank) given once; the errors name the
-/// line and column. `first` is the byte where the board's size was given,
-/// for the message of a board that ends early.
-///
-/// ```
-/// use slide_core::{read_large_board, Numbers};
-/// let mut numbers = Numbers::new("1 0 3\n4 2 5\n7 8 6\n");
-/// assert_eq!(read_large_board(&mut numbers, 3, 3, 0).unwrap(), [1, 0, 3, 4, 2, 5, 7, 8, 6]);
-/// let error = read_large_board(&mut Numbers::new("1 2 3 4"), 2, 2, 0).unwrap_err();
-/// assert_eq!(error.to_string(), "line 1, column 7: 4 is out of range: a 2x2 board holds 0 to 3");
-/// ```
-pub fn read_large_board(
-    numbers: &mut Numbers<'_>,
-    rows: usize,
-    cols: usize,
-    first: usize,
-) -> Result<Vec<u32>, InputError> {
-    let n = rows * cols;
-    let mut cells = Vec::with_capacity(n);
-    // A bit per content: whether it was read.
-    let mut seen = vec![0u64; (n + 63) / 64];
-    for _ in 0..n {
-        let Some((value, at)) = numbers.next() else {
-            let (line, _) = numbers.line_and_column(first);
-            let message = format!("the {rows}x{cols} board has {} of its {n} cells", cells.len());
-            return Err(InputError::at(line, None, message));
-        };
-        let Some(value) = value else {
-            let message = format!("'{}' is not a number", quoted(numbers.token(at)));
-            return Err(numbers.error_at(at, message));
-        };
-        if value >= n as u64 {
-            let message = format!(
-                "{} is out of range: a {rows}x{cols} board holds 0 to {}",
-                quoted(numbers.token(at)),
-                n - 1
-            );
-            return Err(numbers.error_at(at, message));
-        }
-        let (word, bit) = (value as usize / 64, value % 64);
-        if seen[word] & 1 << bit != 0 {
-            return Err(numbers.error_at(at, format!("{value} appears twice on the board")));
-        }
-        seen[word] |= 1 << bit;
-        cells.push(value as u32);
-    }
-    Ok(cells)
-}
-
-/// Reads an input that is one square board: its side `n` (the name `side`
-/// says, from `low` to `high`), then its n x n cells, row-major, 0 the
-/// blank, and nothing after them.
-///
-/// ```
-/// use slide_core::read_square_board;
-/// let board = read_square_board("2\n3 1\n2 0\n", "n", 2, 10).unwrap();
-/// assert_eq!(board.to_string(), "3 1 / 2 _");
-/// let error = read_square_board("2\n3 1\n2 0\n7", "n", 2, 10).unwrap_err();
-/// assert_eq!(error.to_string(), "line 4, column 1: the input goes on after the 2x2 board");
-/// ```
-pub fn read_square_board(input: &str, side: &str, low: usize, high: usize) -> Result<LargeBoard, InputError> {
-    let mut numbers = Numbers::new(input);
-    let Some((n, at)) = numbers.next() else {
-        return Err(InputError::whole(format!(
-            "the input is empty: it needs {side}, then {side} x {side} numbers"
-        )));
-    };
-    let n = read_between(&numbers, n, at, side, low, high)?;
-    let cells = read_large_board(&mut numbers, n, n, at)?;
-    if let Some((_, extra)) = numbers.next() {
-        return Err(numbers.error_at(extra, format!("the input goes on after the {n}x{n} board")));
-    }
-    LargeBoard::new(n, n, cells)
-}
-
-/// Reads a side of a large board, the token at byte `at` with value
-/// `value`: a number from 2 to [`MAX_SIDE`].
-///
-/// ```
-/// use slide_core::{read_side, Numbers};
-/// let mut numbers = Numbers::new("999 1");
-/// let (value, at) = numbers.next().unwrap();
-/// assert_eq!(read_side(&numbers, value, at, "rows"), Ok(999));
-/// let (value, at) = numbers.next().unwrap();
-/// assert!(read_side(&numbers, value, at, "columns").is_err());
-/// ```
-pub fn read_side(numbers: &Numbers<'_>, value: Option<u64>, at: usize, what: &str) -> Result<usize, InputError> {
-    read_between(numbers, value, at, &format!("the {what}"), 2, MAX_SIDE)
-}
-
-/// Reads the token at byte `at` with value `value` as a number from `low`
-/// to `high`; the error names `what` it is and where.
-///
-/// ```
-/// use slide_core::{read_between, Numbers};
-/// let mut numbers = Numbers::new("11");
-/// let (value, at) = numbers.next().unwrap();
-/// assert_eq!(
-///     read_between(&numbers, value, at, "n", 2, 10).unwrap_err().to_string(),
-///     "line 1, column 1: n must be a number from 2 to 10, not '11'"
-/// );
-/// ```
-pub fn read_between(
-    numbers: &Numbers<'_>,
-    value: Option<u64>,
-    at: usize,
-    what: &str,
-    low: usize,
-    high: usize,
-) -> Result<usize, InputError> {
-    match value {
-        Some(number) if (low as u64..=high as u64).contains(&number) => Ok(number as usize),
-        _ => {
-            let message = format!(
-                "{what} must be a number from {low} to {high}, not '{}'",
-                quoted(numbers.token(at))
-            );
-            Err(numbers.error_at(at, message))
-        }
-    }
-}
-
 /// The cell next to `cell` in direction `mv` on a grid of `rows` by `cols`
 /// cells numbered row-major, if there is one.
 ///
 /// ```
-/// use slide_core::{grid_neighbour, Move};
+/// use slide_core::Move;
+/// use slide_large::grid_neighbour;
 /// assert_eq!(grid_neighbour(3, 4, 5, Move::Up), Some(1));
 /// assert_eq!(grid_neighbour(3, 4, 7, Move::Right), None);
 /// ```
@@ -292,7 +86,8 @@ pub fn grid_neighbour(rows: usize, cols: usize, cell: usize, mv: Move) -> Option
 /// from the top-left, 0 the blank, and `blank` is the blank's cell.
 ///
 /// ```
-/// use slide_core::{LargeBoard, Move};
+/// use slide_core::Move;
+/// use slide_large::LargeBoard;
 /// let mut board = LargeBoard::parse_rows("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 _ 24").unwrap();
 /// assert!(board.apply(Move::Right));
 /// assert_eq!(board, LargeBoard::goal(5, 5));
@@ -311,7 +106,7 @@ impl LargeBoard {
     /// blank), or what is wrong with it.
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// assert!(LargeBoard::new(2, 2, vec![1, 2, 3, 0]).is_ok());
     /// assert_eq!(
     ///     LargeBoard::new(2, 2, vec![1, 2, 2, 0]).unwrap_err().to_string(),
@@ -361,7 +156,7 @@ impl LargeBoard {
     /// The goal: tiles `1..` in reading order, the blank last.
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// assert_eq!(LargeBoard::goal(2, 3).to_string(), "1 2 3 / 4 5 _");
     /// ```
     pub fn goal(rows: usize, cols: usize) -> LargeBoard {
@@ -374,7 +169,7 @@ impl LargeBoard {
     /// by spaces; the blank is `0`, `x`, `X`, `.` or `_`.
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// let board = LargeBoard::parse_rows("1 2\n3 x").unwrap();
     /// assert_eq!((board.rows(), board.cols(), board.blank()), (2, 2, 3));
     /// assert_eq!(
@@ -386,7 +181,7 @@ impl LargeBoard {
         let mut widths: Vec<usize> = Vec::new();
         let mut cells = Vec::new();
         let mut last = (1, 1);
-        for word in crate::parse::words(text) {
+        for word in slide_core::words(text) {
             last = (word.line, word.column);
             if widths.len() <= word.row {
                 if let (Some(&first), Some(&previous)) = (widths.first(), widths.last()) {
@@ -474,7 +269,8 @@ impl LargeBoard {
     /// leave the board, if one would (the board is then where it stopped).
     ///
     /// ```
-    /// use slide_core::{parse_path, LargeBoard};
+    /// use slide_core::parse_path;
+    /// use slide_large::LargeBoard;
     /// let mut board = LargeBoard::goal(5, 6);
     /// assert_eq!(board.apply_path(&parse_path("ulldr").unwrap()), None);
     /// assert_eq!(board.apply_path(&parse_path("rd").unwrap()), Some(1));
@@ -486,7 +282,7 @@ impl LargeBoard {
     /// Whether the board can reach [`LargeBoard::goal`] (the blank last).
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// assert!(LargeBoard::goal(7, 5).is_solvable());
     /// assert!(!LargeBoard::parse_rows("2 1 / 3 _").unwrap().is_solvable());
     /// ```
@@ -502,7 +298,7 @@ impl LargeBoard {
     /// Panics if the boards differ in size.
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// let goal = LargeBoard::parse_rows("_ 1 / 2 3").unwrap();
     /// assert!(LargeBoard::parse_rows("1 _ / 2 3").unwrap().reaches(&goal));
     /// assert!(!LargeBoard::parse_rows("_ 2 / 1 3").unwrap().reaches(&goal));
@@ -540,7 +336,7 @@ impl LargeBoard {
     /// Panics if the boards differ in size.
     ///
     /// ```
-    /// use slide_core::LargeBoard;
+    /// use slide_large::LargeBoard;
     /// let board = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
     /// assert_eq!(board.manhattan(&LargeBoard::goal(3, 3)), 1);
     /// ```
@@ -581,7 +377,7 @@ impl fmt::Display for LargeBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{is_solvable, rank::unrank, Board, Shape};
+    use slide_core::{factorial, is_solvable, unrank, Board, Shape, SplitMix64};
 
     /// On every arrangement of small boards, the large rule agrees with the
     /// small boards' rule (checked against reachability in `solvable.rs`).
@@ -590,7 +386,7 @@ mod tests {
         for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
             let shape = Shape::new(rows, cols).unwrap();
             let goal = Board::goal(shape);
-            for r in 0..crate::rank::factorial(shape.cells()) {
+            for r in 0..factorial(shape.cells()) {
                 let board = unrank(shape, r).unwrap();
                 let cells: Vec<u32> = board.cells().iter().map(|&t| t as u32).collect();
                 assert_eq!(
@@ -607,7 +403,7 @@ mod tests {
     #[test]
     fn random_text_is_read_or_refused() {
         let alphabet: Vec<char> = "0123456789 x_./\n\r\t-".chars().collect();
-        let mut random = crate::SplitMix64::new(24);
+        let mut random = SplitMix64::new(24);
         for _ in 0..20_000 {
             let length = random.below(40);
             let text: String = (0..length).map(|_| alphabet[random.below(alphabet.len())]).collect();

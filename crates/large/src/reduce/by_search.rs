@@ -12,11 +12,12 @@
 //! 5x5 instances (see the README): 135.7 moves on average against 247.7,
 //! 1.35 times the optimal, in about 12 ms a board (median).
 
-use slide_core::{Board, LargeBoard, Move};
+use slide_core::{Board, Move};
+use slide_solvers::{ida_star, Heuristic, LinearConflict, MaxOf, WalkingDistance};
 
+use super::{reduce_with_lines, LineSearch, ReduceError};
+use crate::board::LargeBoard;
 use crate::place_tiles::{place_tiles, MAX_CELLS, MAX_TILES};
-use crate::reduce::{reduce_with_lines, Lines};
-use crate::{ida_star, Heuristic, LinearConflict, MaxOf, ReduceError, WalkingDistance};
 
 /// The largest part left whose lines go by search: all a state of the
 /// search can name.
@@ -43,9 +44,9 @@ fn line_states(cells: usize) -> usize {
     }
 }
 
-/// The most cells [`reduce_twelve`] leaves to IDA*: with
+/// The most cells [`reduce_by_search`] leaves to IDA*: with
 /// [`crate::solved_whole`], whether its path is a shortest one.
-pub const TWELVE_CELLS: usize = 12;
+pub const SEARCH_FINISH_CELLS: usize = 12;
 
 /// [`crate::reduce`] with the last 12 cells solved by IDA*, and the lines of
 /// parts of at most 64 cells placed whole by a search (on parts of at most
@@ -53,34 +54,53 @@ pub const TWELVE_CELLS: usize = 12;
 /// 12 cells).
 ///
 /// ```
-/// use slide_core::{LargeBoard, SplitMix64};
-/// use slide_solvers::reduce_twelve;
+/// use slide_core::SplitMix64;
+/// use slide_large::{reduce_by_search, LargeBoard};
 /// let goal = LargeBoard::goal(6, 7);
-/// let start = SplitMix64::new(7).large_board(&goal);
-/// let path = reduce_twelve(&start, &goal, u64::MAX).unwrap().unwrap();
+/// let start = LargeBoard::random(&goal, &mut SplitMix64::new(7));
+/// let path = reduce_by_search(&start, &goal, u64::MAX).unwrap().unwrap();
 /// let mut board = start.clone();
 /// assert_eq!(board.apply_path(&path), None);
 /// assert_eq!(board, goal);
 /// ```
-pub fn reduce_twelve(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
-    let mut search = |rows: usize, cols: usize, blank: usize, tiles: &[(usize, usize)]| {
+pub fn reduce_by_search(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+) -> Result<Option<Vec<Move>>, ReduceError> {
+    reduce_with_lines(
+        start,
+        goal,
+        max_moves,
+        Some(&mut ByPlaceTiles),
+        SEARCH_FINISH_CELLS,
+        |start, goal| ida_star(start, goal, MaxOf(WalkingDistance, LinearConflict)),
+    )
+}
+
+/// Lines placed by [`place_tiles`], the finish estimated by the estimate
+/// of the finishing IDA*.
+struct ByPlaceTiles;
+
+impl LineSearch for ByPlaceTiles {
+    fn cells(&self) -> usize {
+        LINE_SEARCH_CELLS
+    }
+
+    fn weigh_cells(&self) -> usize {
+        WEIGH_ORDERS_CELLS
+    }
+
+    fn place(&mut self, rows: usize, cols: usize, blank: usize, tiles: &[(usize, usize)]) -> Option<Vec<Move>> {
         // A line longer than a state can track goes tile by tile.
         if tiles.len() > MAX_TILES {
             return None;
         }
         place_tiles(rows, cols, blank, tiles, &LINE_WEIGHTS, line_states(rows * cols))
-    };
-    let mut finish_estimate = |part: &Board| {
+    }
+
+    fn finish_estimate(&mut self, part: &Board) -> usize {
         let estimate = MaxOf(WalkingDistance, LinearConflict).estimate(part, &Board::goal(part.shape()));
         estimate.expect("walking distance serves every shape") as usize
-    };
-    let lines = Lines {
-        cells: LINE_SEARCH_CELLS,
-        search: &mut search,
-        weigh_cells: WEIGH_ORDERS_CELLS,
-        finish_estimate: &mut finish_estimate,
-    };
-    reduce_with_lines(start, goal, max_moves, Some(lines), TWELVE_CELLS, |start, goal| {
-        ida_star(start, goal, MaxOf(WalkingDistance, LinearConflict))
-    })
+    }
 }

@@ -1,9 +1,10 @@
-//! The reductions of boards of any size (`reduce`, `reduce_twelve`):
+//! The reductions of boards of any size (`reduce`, `reduce_by_search`):
 //! every path replays to the goal, refusals say why. (Their searches are
 //! checked on every 3x3 position in `exhaustive.rs`.)
 
-use slide_core::{LargeBoard, Move, SplitMix64};
-use slide_solvers::{reduce, reduce_twelve, ReduceError};
+use slide_core::{Move, SplitMix64};
+use slide_large::LargeBoard;
+use slide_large::{reduce, reduce_by_search, ReduceError};
 
 /// A reduction: `reduce` or one of its variants.
 type Reducer = fn(&LargeBoard, &LargeBoard, u64) -> Result<Option<Vec<Move>>, ReduceError>;
@@ -26,7 +27,7 @@ fn reduce_reaches_the_goal_on_random_boards_of_random_shapes() {
         let rows = 2 + random.below(29);
         let cols = 2 + random.below(29);
         let goal = LargeBoard::goal(rows, cols);
-        check_with(reduce, &random.large_board(&goal), &goal);
+        check_with(reduce, &LargeBoard::random(&goal, &mut random), &goal);
     }
 }
 
@@ -42,7 +43,7 @@ fn reduce_reaches_goals_with_the_blank_in_any_corner() {
             cells.insert(corner, 0);
             let goal = LargeBoard::new(rows, cols, cells).unwrap();
             for _ in 0..5 {
-                check_with(reduce, &random.large_board(&goal), &goal);
+                check_with(reduce, &LargeBoard::random(&goal, &mut random), &goal);
             }
         }
     }
@@ -58,7 +59,7 @@ fn unsolvable_boards_are_answered_none() {
 #[test]
 fn long_paths_are_refused_with_a_lower_bound() {
     let goal = LargeBoard::goal(20, 20);
-    let start = SplitMix64::new(3).large_board(&goal);
+    let start = LargeBoard::random(&goal, &mut SplitMix64::new(3));
     let refused = reduce(&start, &goal, 100).unwrap_err();
     assert_eq!(
         refused,
@@ -86,7 +87,7 @@ fn reduce_twelve_reaches_goals_in_every_corner_on_random_boards() {
         let mut cells: Vec<u32> = (1..n).collect();
         cells.insert(corner, 0);
         let goal = LargeBoard::new(rows, cols, cells).unwrap();
-        check_with(reduce_twelve, &random.large_board(&goal), &goal);
+        check_with(reduce_by_search, &LargeBoard::random(&goal, &mut random), &goal);
     }
 }
 
@@ -98,7 +99,7 @@ fn reduce_twelve_on_korf_and_felner_5x5_within_the_issues_bound() {
     let instances = slide_testdata::korf_felner_24();
     let total: usize = instances
         .iter()
-        .map(|instance| check_with(reduce_twelve, &instance.start, &goal))
+        .map(|instance| check_with(reduce_by_search, &instance.start, &goal))
         .sum();
     assert!(
         total <= 140 * instances.len(),
@@ -117,7 +118,7 @@ fn reduce_on_random_30x30_boards_within_the_issues_bound() {
     let mut random = SplitMix64::new(30);
     let boards = 8;
     let total: usize = (0..boards)
-        .map(|_| check_with(reduce, &random.large_board(&goal), &goal))
+        .map(|_| check_with(reduce, &LargeBoard::random(&goal, &mut random), &goal))
         .sum();
     let mean = total as f64 / boards as f64 / (n * n * n) as f64;
     assert!(mean <= 2.0, "mean {mean:.3} n^3");

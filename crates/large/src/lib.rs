@@ -1,0 +1,34 @@
+//! Boards of any size, from 2x2 to 1000x1000, and the reductions that
+//! solve them: good paths fast, not shortest ones.
+//!
+//! - [`LargeBoard`] (`board.rs`): one number per cell, its moves and
+//!   parity; `random.rs` draws random ones;
+//! - `read.rs`: the judges' readers of such boards ([`Numbers`],
+//!   [`read_large_board`]), with errors that name the line and column;
+//! - [`reduce`] (`reduce/`): rows and columns put in place one after
+//!   another, finished by a search of the last cells;
+//!   [`reduce_by_search`] (`reduce/by_search.rs`) places whole lines by the
+//!   weighted A* of `place_tiles.rs` and leaves 12 cells to IDA*.
+//!
+//! Standard library only and Rust 1.70: the judge files for big boards
+//! carry it.
+//!
+//! ```
+//! use slide_large::{reduce, LargeBoard};
+//! let start = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
+//! let goal = LargeBoard::goal(3, 3);
+//! assert_eq!(reduce(&start, &goal, 100).unwrap().unwrap().len(), 1);
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod board;
+mod place_tiles;
+mod random;
+mod read;
+mod reduce;
+
+pub use crate::board::{grid_neighbour, large_is_solvable, LargeBoard, MAX_SIDE};
+pub use crate::read::{read_between, read_large_board, read_side, read_square_board, Numbers};
+pub use crate::reduce::{reduce, reduce_by_search, reduce_with, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
