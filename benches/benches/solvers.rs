@@ -160,9 +160,9 @@ fn pattern_databases(c: &mut Criterion) {
             b.iter(|| AdditivePdb::fifteen_puzzle(black_box(split), goal.blank()).unwrap())
         });
     }
-    let dir = slide_pdb::cache_dir();
+    let dir = slide_cache::cache_dir();
     for split in [Split::FourFourFourThree, Split::FiveFiveFive, Split::SixSixThree] {
-        let (pdb, _) = slide_pdb::load_or_build(&dir, split, goal.shape(), goal.blank()).unwrap();
+        let (pdb, _) = slide_cache::load_or_build(&dir, split, goal.shape(), goal.blank()).unwrap();
         for instance in &instances[..3] {
             let name = format!("search_{}", split.name());
             group.bench_function(BenchmarkId::new(name, instance.id), |b| {

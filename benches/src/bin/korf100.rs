@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p slide-benches --bin korf100 -- [--split 7-8|6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]`
 //!
-//! The databases come from the cache folder (`slide_pdb::cache_dir`), and
+//! The databases come from the cache folder (`slide_cache::cache_dir`), and
 //! are built there first if they are missing or damaged.
 
 use std::process::ExitCode;
@@ -22,7 +22,7 @@ const USAGE: &str = "usage: korf100 [--split 7-8|6-6-3|5-5-5|4-4-4-3] [--threads
 
 struct Options {
     split: Split,
-    /// `None`: one per core (see `slide_pdb::thread_count`).
+    /// `None`: as rayon chooses (`RAYON_NUM_THREADS`, else one per core).
     threads: Option<usize>,
     first: usize,
     help: bool,
@@ -84,9 +84,9 @@ fn main() -> ExitCode {
     };
     let instances = korf100();
     let goal = korf_goal();
-    let dir = slide_pdb::cache_dir();
+    let dir = slide_cache::cache_dir();
     let started = Instant::now();
-    let (pdb, reports) = match slide_pdb::load_or_build(&dir, options.split, goal.shape(), goal.blank()) {
+    let (pdb, reports) = match slide_cache::load_or_build(&dir, options.split, goal.shape(), goal.blank()) {
         Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("error: {error}");
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
     );
 
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(slide_pdb::thread_count(options.threads))
+        .num_threads(options.threads.unwrap_or(0))
         .build()
         .expect("a thread pool");
     let chosen = &instances[..options.first.min(instances.len())];

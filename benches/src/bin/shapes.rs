@@ -58,13 +58,14 @@ fn main() -> ExitCode {
         let starts: Vec<Board> = (0..positions).map(|_| random.solvable_board(&goal)).collect();
         let limit = Duration::from_secs_f64(seconds);
         let (estimate, cells) = if check_split(Split::SixSixThree, &goal).is_ok() {
-            let pdb = match slide_pdb::load_or_build(&slide_pdb::cache_dir(), Split::SixSixThree, shape, goal.blank()) {
-                Ok((pdb, _)) => pdb,
-                Err(e) => {
-                    eprintln!("shapes: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
+            let pdb =
+                match slide_cache::load_or_build(&slide_cache::cache_dir(), Split::SixSixThree, shape, goal.blank()) {
+                    Ok((pdb, _)) => pdb,
+                    Err(e) => {
+                        eprintln!("shapes: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                };
             let name = (&pdb).name();
             (name, measure_all(&starts, &goal, &pdb, limit))
         } else if WalkingDistance.estimate(&goal, &goal).is_ok() {

@@ -11,7 +11,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{Board, Shape};
-use slide_solvers::each_length_to;
+use slide_driver::each_length_to;
 
 /// The answers to every puzzle of `input`, or the first problem with it.
 ///

@@ -4,9 +4,9 @@
 use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::time::Instant;
 
+use crate::threads::for_each_in_order;
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_large::LargeBoard;
-use slide_pdb::for_each_in_order;
 use slide_solvers::{Answer, Budget};
 
 use crate::args::{Algo, BatchArgs};
@@ -125,7 +125,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         });
         (number, outcome)
     };
-    slide_pdb::start_threads(None);
+    crate::threads::start_threads(None);
     let threads = rayon::current_num_threads();
     for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
         bar.inc(1);

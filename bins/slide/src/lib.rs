@@ -18,6 +18,7 @@ mod plan;
 mod random;
 mod solve;
 mod table;
+mod threads;
 
 pub use crate::args::Cli;
 use crate::args::Command;

@@ -4,9 +4,9 @@ use itertools::Itertools;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use slide_cache::Databases;
 use slide_core::{Board, MoveOrder, Shape};
 use slide_pattern_db::{check_split, partition_for, AdditivePdb, Split};
-use slide_pdb::Databases;
 use slide_solvers::{
     all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
     ida_star_in_order, parallel_ida_star, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict,
@@ -46,7 +46,7 @@ pub(crate) struct Tables {
 /// tables are not cached is tried with the quick ones first.
 pub(crate) fn tables(quick_first: bool) -> Tables {
     let databases =
-        |split| Databases::new(slide_pdb::cache_dir(), split).with_notice(|line| say(&format!("warning: {line}")));
+        |split| Databases::new(slide_cache::cache_dir(), split).with_notice(|line| say(&format!("warning: {line}")));
     Tables {
         strong: databases(SPLIT),
         quick: quick_first.then(|| databases(QUICK_SPLIT)),

@@ -1,6 +1,6 @@
 //! Many starts, one target: the cheapest exact method for the count.
 
-use slide_core::{boards, check_pair, symbols, Board};
+use slide_core::{check_pair, Board};
 
 use crate::{answer_without_search, bidirectional_bfs_in, Answer, Budget, DistanceTable, Scratch, SearchError};
 
@@ -77,29 +77,4 @@ pub fn solve_all(starts: &[Board], target: &Board) -> Result<Vec<Answer>, Search
     }
     let mut solver = ToTarget::new(target);
     starts.iter().map(|start| solver.solve(start)).collect()
-}
-
-/// Reads the boards of `target`'s shape that `input` spells (cells as
-/// [`slide_core::symbols`] reads them), one after another, and hands `each`
-/// the fewest moves from each to `target` (`None` when it cannot be
-/// reached); or stops at the first problem with the input, and returns its
-/// message. The judges that ask for lengths only read their input this way.
-///
-/// ```
-/// use slide_core::{Board, Shape};
-/// use slide_solvers::each_length_to;
-/// let goal = Board::goal(Shape::new(3, 3).unwrap());
-/// let mut lengths = Vec::new();
-/// each_length_to("12345678x 1234567x8\n21345678x", &goal, |length| lengths.push(length)).unwrap();
-/// assert_eq!(lengths, [Some(0), Some(1), None]);
-/// ```
-pub fn each_length_to(input: &str, target: &Board, mut each: impl FnMut(Option<usize>)) -> Result<(), String> {
-    let shape = target.shape();
-    let mut solver = ToTarget::new(target);
-    for start in boards(symbols(input, shape), shape) {
-        let start = start.map_err(|error| error.to_string())?;
-        let answer = solver.solve(&start).map_err(|error| error.to_string())?;
-        each(answer.length());
-    }
-    Ok(())
 }

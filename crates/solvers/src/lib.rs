@@ -53,7 +53,7 @@ use std::fmt;
 use slide_core::{Board, Move, PairError};
 
 pub use crate::astar::{astar, astar_in, astar_with};
-pub use crate::batch::{each_length_to, solve_all, ToTarget};
+pub use crate::batch::{solve_all, ToTarget};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
 pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT_STATE_LIMIT};

@@ -5,13 +5,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use slide_cache::{file_name, load_or_build_partition, Databases, Origin};
 use slide_core::{Board, Shape};
 use slide_pattern_db::{checksum as pattern_db_checksum, Split, FORMAT_VERSION};
-use slide_pdb::{file_name, load_or_build_partition, Databases, Origin};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slide-pdb-test-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("slide-cache-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

@@ -1,5 +1,5 @@
-//! Pattern databases for tools: cached on disk, built with a progress bar,
-//! and used by many threads at once.
+//! The disk cache of pattern databases: tables read back when sound,
+//! built with a progress bar and written when not.
 //!
 //! The tables of [`slide_pattern_db::AdditivePdb`] take seconds to build (the
 //! README measures 6-6-3) and a moment to read back, so tools keep them in a
@@ -10,7 +10,7 @@
 //!
 //! ```no_run
 //! use slide_core::Shape;
-//! use slide_pdb::{cache_dir, load_or_build};
+//! use slide_cache::{cache_dir, load_or_build};
 //! use slide_pattern_db::Split;
 //! let (pdb, reports) = load_or_build(&cache_dir(), Split::SixSixThree, Shape::new(4, 4).unwrap(), 15).unwrap();
 //! for report in &reports {
@@ -21,18 +21,16 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape, MAX_CELLS};
 use slide_pattern_db::{check_split, partition_for, AdditivePdb, PatternDb, Split, FORMAT_VERSION};
-use slide_solvers::{ida_star, Answer, Heuristic, SearchError};
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
 /// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
@@ -348,7 +346,7 @@ type Notice = Box<dyn Fn(&str) + Send + Sync>;
 ///
 /// ```no_run
 /// use slide_core::{Board, Shape, MAX_CELLS};
-/// use slide_pdb::{cache_dir, Databases};
+/// use slide_cache::{cache_dir, Databases};
 /// use slide_pattern_db::Split;
 /// let databases = Databases::new(cache_dir(), Split::SixSixThree);
 /// let goal = Board::goal(Shape::new(4, 4).unwrap());
@@ -438,140 +436,4 @@ impl Databases {
             Err(error) => Err(error.clone()),
         }
     }
-}
-
-/// How many threads to solve with: `requested`, else `RAYON_NUM_THREADS`,
-/// else one per core; never more than four per core, where more only adds
-/// the cost of starting them.
-///
-/// ```
-/// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-/// assert_eq!(slide_pdb::thread_count(Some(1)), 1);
-/// assert_eq!(slide_pdb::thread_count(Some(100_000)), 4 * cores);
-/// ```
-pub fn thread_count(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let from_environment = || {
-        std::env::var("RAYON_NUM_THREADS")
-            .ok()
-            .and_then(|text| text.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
-    };
-    requested.or_else(from_environment).unwrap_or(cores).clamp(1, 4 * cores)
-}
-
-/// Sets up rayon's global pool with [`thread_count`] threads, if it is not
-/// set up yet.
-pub fn start_threads(requested: Option<usize>) {
-    let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(thread_count(requested))
-        .build_global();
-}
-
-/// Runs `solve` on every item of `items` on rayon's threads, and hands each
-/// result to `emit` in the order of the items, as soon as it and every
-/// earlier one are done. At most `window` items are in flight or waiting to
-/// be emitted, so memory stays bounded however many items come, and `items`
-/// is read only as fast as the answers go out. When `emit` returns `false`,
-/// no further item is started (one being read then is read to its end).
-///
-/// `items` is read on a thread of its own: a reader that waits for input
-/// (a terminal, a pipe that stays open) never holds back the answers to
-/// what came before.
-///
-/// ```
-/// let mut squares = Vec::new();
-/// slide_pdb::for_each_in_order(1..=5u64, 2, |x| x * x, |square| {
-///     squares.push(square);
-///     square < 9
-/// });
-/// assert_eq!(squares, [1, 4, 9]);
-/// ```
-pub fn for_each_in_order<T, R>(
-    items: impl IntoIterator<Item = T, IntoIter: Send>,
-    window: usize,
-    solve: impl Fn(T) -> R + Sync,
-    mut emit: impl FnMut(R) -> bool,
-) where
-    T: Send,
-    R: Send,
-{
-    let window = window.max(1);
-    let (results, received) = mpsc::channel::<(usize, std::thread::Result<R>)>();
-    // Each item in flight holds a token; the reader takes one before it
-    // starts an item, and the emitter gives it back when the item is out.
-    let (give_token, take_token) = mpsc::sync_channel::<()>(window);
-    for _ in 0..window {
-        give_token.send(()).expect("the channel has room for the window");
-    }
-    let stop = AtomicBool::new(false);
-    let (solve, stop_ref) = (&solve, &stop);
-    let items = items.into_iter();
-    std::thread::scope(|threads| {
-        threads.spawn(move || {
-            // The jobs run on rayon's pool; this thread only reads and
-            // starts them, and waits for them at the end of the scope.
-            rayon::in_place_scope(|scope| {
-                for (index, item) in items.enumerate() {
-                    if take_token.recv().is_err() || stop_ref.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let results = results.clone();
-                    scope.spawn(move |_| {
-                        // A panic travels to the emitter as a value, to be
-                        // raised there: it must not wait for a result that
-                        // never comes. The receiver outlives every job.
-                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(item)));
-                        let _ = results.send((index, result));
-                    });
-                }
-            });
-            drop(results);
-        });
-        let mut done: BTreeMap<usize, R> = BTreeMap::new();
-        let (mut next, mut going) = (0, true);
-        // The channel closes when the reader and every job are done.
-        while let Ok((index, result)) = received.recv() {
-            done.insert(index, result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-            while let Some(result) = done.remove(&next) {
-                next += 1;
-                if going && !emit(result) {
-                    going = false;
-                    stop.store(true, Ordering::Relaxed);
-                }
-                let _ = give_token.send(());
-            }
-        }
-    });
-}
-
-/// Solves every start to `target` with IDA* and `heuristic`, one start per
-/// thread of rayon's pool at a time; answers in the order of `starts`.
-///
-/// ```
-/// use slide_core::{Board, Shape, MAX_CELLS};
-/// use slide_solvers::Manhattan;
-/// let shape = Shape::new(3, 3).unwrap();
-/// let goal = Board::goal(shape);
-/// let starts = [Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap(), goal];
-/// let answers = slide_pdb::solve_in_parallel(&starts, &goal, Manhattan);
-/// assert_eq!(answers[0].as_ref().unwrap().length(), Some(1));
-/// ```
-pub fn solve_in_parallel<H: Heuristic + Copy + Sync>(
-    starts: &[Board],
-    target: &Board,
-    heuristic: H,
-) -> Vec<Result<Answer, SearchError>> {
-    let mut answers = Vec::with_capacity(starts.len());
-    let threads = rayon::current_num_threads();
-    for_each_in_order(
-        starts,
-        2 * threads,
-        |start| ida_star(start, target, heuristic),
-        |answer| {
-            answers.push(answer);
-            true
-        },
-    );
-    answers
 }

@@ -1,8 +1,9 @@
 //! 6-6-3 pattern databases on Korf's 100: never above the optimal length,
 //! and optimal in IDA*.
 
+use rayon::prelude::*;
 use slide_pattern_db::Split;
-use slide_solvers::Heuristic;
+use slide_solvers::{ida_star, Heuristic};
 use slide_testdata::{check_path, korf100, korf_goal};
 
 #[test]
@@ -11,7 +12,7 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     // once and later runs read them.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
     let goal = korf_goal();
-    let (pdb, _) = slide_pdb::load_or_build(&dir, Split::SixSixThree, goal.shape(), goal.blank()).unwrap();
+    let (pdb, _) = slide_cache::load_or_build(&dir, Split::SixSixThree, goal.shape(), goal.blank()).unwrap();
     let heuristic = &pdb;
     let mut instances = korf100();
     for instance in &instances {
@@ -26,7 +27,10 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     // The shortest ones take milliseconds each.
     instances.sort_by_key(|instance| instance.optimal);
     let chosen: Vec<_> = instances.iter().take(6).map(|instance| instance.start).collect();
-    let answers = slide_pdb::solve_in_parallel(&chosen, &goal, heuristic);
+    let answers: Vec<_> = chosen
+        .par_iter()
+        .map(|start| ida_star(start, &goal, heuristic))
+        .collect();
     for ((start, answer), instance) in chosen.iter().zip(&answers).zip(&instances) {
         let path = answer.as_ref().unwrap().path.as_deref();
         check_path(
