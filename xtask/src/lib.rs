@@ -290,7 +290,7 @@ impl Library {
                         .filter(|item| self.provides(*target, item.split(" as ").next().unwrap_or_default(), kept))
                         .collect();
                     if !items.is_empty() {
-                        out.push_str(&format!("{head}{path}::{{{}}};\n", items.join(", ")));
+                        out.push_str(&use_line(head, path, &items));
                     }
                 }
                 None => out.push_str(statement),
@@ -799,9 +799,88 @@ fn remove_unused_items(source: &str, protected: usize) -> String {
     loop {
         let next = remove_unused_types(&remove_unused_functions(&text, protected), protected);
         if next == text {
-            return remove_empty_modules(&text);
+            return remove_empty_modules(&remove_unused_imports(&text, protected));
         }
         text = next;
+    }
+}
+
+/// `source` without the names that the libraries' `use` declarations (after
+/// the first `protected` lines) bring from the bundle itself (`crate::`,
+/// `self::`, `super::`) into a module that does not name them: left by the
+/// items removed. Traits stay, since a module may call their methods
+/// without naming them, and so do re-exports (`pub use`), for other modules.
+fn remove_unused_imports(source: &str, protected: usize) -> String {
+    let lines: Vec<&str> = source.lines().collect();
+    let traits: BTreeSet<&str> = lines
+        .iter()
+        .filter_map(|line| item(line).filter(|(kind, _)| *kind == "trait").map(|(_, name)| name))
+        .collect();
+    // The module each line is in, by the line that opens it (`None` at the
+    // top), and the words each module's other lines name.
+    let mut module_of: Vec<Option<usize>> = Vec::with_capacity(lines.len());
+    let mut open: Vec<(usize, i32)> = Vec::new();
+    let mut depth = 0i32;
+    for (i, line) in lines.iter().enumerate() {
+        let opens_module = ["mod ", "pub mod ", "pub(crate) mod "]
+            .iter()
+            .any(|prefix| line.trim_start().starts_with(prefix) && line.trim_end().ends_with('{'));
+        module_of.push(open.last().map(|&(start, _)| start));
+        depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+        if opens_module {
+            open.push((i, depth));
+        }
+        while open.last().is_some_and(|&(_, opened)| depth < opened) {
+            open.pop();
+        }
+    }
+    let mut named: BTreeMap<Option<usize>, BTreeSet<&str>> = BTreeMap::new();
+    for (i, line) in lines.iter().enumerate() {
+        if use_list(line).is_none() {
+            named.entry(module_of[i]).or_default().extend(words(line));
+        }
+    }
+    let mut out = String::with_capacity(source.len());
+    for (i, line) in lines.iter().enumerate() {
+        let imports = use_list(line).filter(|(head, path, _)| {
+            i >= protected
+                && !head.trim_start().starts_with("pub")
+                && ["crate", "self", "super"].iter().any(|root| path.starts_with(root))
+        });
+        let Some((head, path, items)) = imports else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let used = named.get(&module_of[i]);
+        let count = items.len();
+        let kept: Vec<&str> = items
+            .into_iter()
+            .filter(|item| {
+                let local = item.rsplit(" as ").next().unwrap_or_default().trim();
+                let original = item.split(" as ").next().unwrap_or_default().trim();
+                local == "_"
+                    || item.contains('*')
+                    || traits.contains(original)
+                    || used.is_some_and(|used| used.contains(local))
+            })
+            .collect();
+        if kept.len() == count {
+            out.push_str(line);
+            out.push('\n');
+        } else if !kept.is_empty() {
+            out.push_str(&use_line(head, path, &kept));
+        }
+    }
+    out
+}
+
+/// A `use` declaration on one line: `head` (indentation, visibility and
+/// `use `), `path` and `items`, without braces around a single item.
+fn use_line(head: &str, path: &str, items: &[&str]) -> String {
+    match items {
+        [item] if !item.contains(' ') => format!("{head}{path}::{item};\n"),
+        _ => format!("{head}{path}::{{{}}};\n", items.join(", ")),
     }
 }
 
@@ -941,7 +1020,7 @@ fn without(lines: &[&str], removed: &mut [(usize, usize)], removed_names: &BTree
             {
                 let items: Vec<&str> = items.into_iter().filter(|item| !gone(item)).collect();
                 if !items.is_empty() {
-                    kept.push_str(&format!("{head}{path}::{{{}}};\n", items.join(", ")));
+                    kept.push_str(&use_line(head, path, &items));
                 }
             }
             _ => {
@@ -1111,7 +1190,7 @@ mod tests {
         // `N` names `Named`, but nothing names `N`: both go.
         assert_eq!(
             remove_unused_items(source, 3),
-            "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::{Used};\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\n}\n"
+            "fn main() {\n\tm::Used::new();\n}\nmod m {\n\tpub use self::a::Used;\n#[derive(Clone)]\npub struct Used;\nimpl Used {\n\tpub fn new() -> Used {\n\t\tUsed\n\t}\n}\n}\n"
         );
         assert_eq!(
             impl_target("impl<'a> Heuristic for &'a AdditivePdb {"),

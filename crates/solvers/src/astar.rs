@@ -9,7 +9,7 @@
 //! open list more than once (reached again before it was closed): the
 //! first taken closes it and the others are skipped.
 //!
-//! Boards travel as the layered searches' entries ([`crate::node`]: one
+//! Boards travel as the layered searches' entries ([`crate::layered::node`]: one
 //! `u64` up to 9 cells) and step to their children by the same moves
 //! ([`Children`]): the packed steps on the 8-puzzle, one move at a time
 //! elsewhere. The closed set records the move that reached each closed
@@ -24,11 +24,10 @@ use slide_core::{Board, Move, Shape, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic};
-use crate::layered::{Children, StepMoves};
-use crate::node::{Node, Wide};
-use crate::packed::PackedMoves;
-use crate::scratch::{with_thread_scratch, Scratch};
-use crate::{answer_without_search, Answer, SearchError, Stats, DENSE_MAX_CELLS};
+use crate::layered::node::{Node, Wide};
+use crate::layered::scratch::{with_thread_scratch, Scratch};
+use crate::layered::{Children, SizeClass, StepMoves};
+use crate::{answer_without_search, Answer, SearchError, Stats};
 
 #[cfg(feature = "fxhash")]
 type HashMap = fxhash::FxHashMap<u64, u8>;
@@ -89,34 +88,32 @@ pub fn astar_in<H: Heuristic>(
         watch: &mut watch,
         stats: Stats::default(),
     };
-    let path = if let Some(moves) = PackedMoves::of(shape) {
-        let mut closed = DenseClosed::new(shape, scratch);
-        let path = run.search(moves, &mut closed, start, target, &mut estimate, h, scratch);
-        closed.give_back(scratch);
-        path
-    } else if shape.cells() <= 9 {
-        let mut closed = DenseClosed::new(shape, scratch);
-        let moves = StepMoves::<u64>::new(shape, true);
-        let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
-        closed.give_back(scratch);
-        path
-    } else if shape.cells() <= DENSE_MAX_CELLS {
-        let mut closed = DenseClosed::new(shape, scratch);
-        let moves = StepMoves::<Wide>::new(shape, true);
-        let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
-        closed.give_back(scratch);
-        path
-    } else {
-        let moves = StepMoves::<Wide>::new(shape, false);
-        run.search(
-            &moves,
-            &mut HashedClosed::default(),
-            start,
-            target,
-            &mut estimate,
-            h,
-            scratch,
-        )
+    let path = match SizeClass::of(shape) {
+        SizeClass::Table(moves) => {
+            let mut closed = DenseClosed::new(shape, scratch);
+            let path = run.search(moves, &mut closed, start, target, &mut estimate, h, scratch);
+            closed.give_back(scratch);
+            path
+        }
+        SizeClass::Small => {
+            let mut closed = DenseClosed::new(shape, scratch);
+            let moves = StepMoves::<u64>::new(shape, true);
+            let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
+            closed.give_back(scratch);
+            path
+        }
+        SizeClass::Dense => {
+            let mut closed = DenseClosed::new(shape, scratch);
+            let moves = StepMoves::<Wide>::new(shape, true);
+            let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
+            closed.give_back(scratch);
+            path
+        }
+        SizeClass::Hashed => {
+            let moves = StepMoves::<Wide>::new(shape, false);
+            let mut closed = HashedClosed::default();
+            run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch)
+        }
     }?;
     Ok(Answer { path, stats: run.stats })
 }

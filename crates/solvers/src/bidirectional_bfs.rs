@@ -13,8 +13,8 @@
 
 use slide_core::Board;
 
+use crate::layered::scratch::{with_thread_scratch, Scratch};
 use crate::layered::{shortest_path, Ends};
-use crate::scratch::{with_thread_scratch, Scratch};
 use crate::{answer_without_search, Answer, Budget, SearchError};
 
 /// A shortest path from `start` to `target`, searching from both ends and

@@ -12,10 +12,9 @@ use std::collections::HashMap;
 
 use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Move, MoveOrder, Shape, NO_MOVE};
 
-use crate::layered::{expand_layer, Children, StepMoves, Visited};
-use crate::node::{Node, Wide};
-use crate::packed::PackedMoves;
-use crate::visited::Entry;
+use crate::layered::node::{Node, Wide};
+use crate::layered::visited::Entry;
+use crate::layered::{expand_layer, Children, SizeClass, StepMoves, Visited};
 use crate::{AllPaths, Answer, Stats, DENSE_MAX_CELLS};
 
 /// Marks a position the goal cannot reach (the other parity class).
@@ -90,12 +89,12 @@ impl DistanceTable {
         // the ranked sequence: opposite parities. So exactly one of them can
         // reach the goal, and `rank / 2` indexes the reachable half densely.
         let mut distances = vec![UNREACHED; factorial(shape.cells()) as usize / 2];
-        let (largest, far) = if let Some(moves) = PackedMoves::of(shape) {
-            search_all(&goal, &mut distances, moves)
-        } else if shape.cells() <= 9 {
-            search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true))
-        } else {
-            search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true))
+        let (largest, far) = match SizeClass::of(shape) {
+            SizeClass::Table(moves) => search_all(&goal, &mut distances, moves),
+            SizeClass::Small => search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true)),
+            SizeClass::Dense | SizeClass::Hashed => {
+                search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true))
+            }
         };
         let farthest = Board::from_tiles(shape, far).expect("a search keeps boards valid");
         Ok(DistanceTable {

@@ -13,11 +13,11 @@ use std::marker::PhantomData;
 use slide_core::{rank_step, slide, Graph};
 
 use crate::budget::{Budget, Watch};
-use crate::layered::{meet, Children, Ends};
-use crate::node::{Node, Wide};
-use crate::scratch::{with_thread_scratch, Scratch};
-use crate::visited::{codes_to, DenseMap, HashedMap, StateMap};
-use crate::{SearchError, Stats, DENSE_MAX_CELLS};
+use crate::layered::node::{Node, Wide};
+use crate::layered::scratch::{with_thread_scratch, Scratch};
+use crate::layered::visited::{codes_to, DenseMap, HashedMap, StateMap};
+use crate::layered::{meet, Children, Ends, SizeClass};
+use crate::{SearchError, Stats};
 
 /// The result of a search on a graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,25 +87,29 @@ fn graph_search(
     let limit = budget.max_states;
     let mut watch = Watch::new(budget);
     let mut stats = Stats::default();
-    let found = if n <= 9 {
-        let moves = GraphMoves::<u64>::new(graph, true);
-        let mut map = DenseMap::<false>::new(n, scratch);
-        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)));
-        map.give_back(scratch);
-        found
-    } else if n <= DENSE_MAX_CELLS {
-        let moves = GraphMoves::<Wide>::new(graph, true);
-        let mut map = DenseMap::<false>::new(n, scratch);
-        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)));
-        map.give_back(scratch);
-        found
-    } else {
-        let moves = GraphMoves::<Wide>::new(graph, false);
-        let mut map = HashedMap::new(limit);
-        meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)))
+    let found = match SizeClass::of_cells(n) {
+        SizeClass::Table(_) | SizeClass::Small => {
+            let moves = GraphMoves::<u64>::new(graph, true);
+            let mut map = DenseMap::<false>::new(n, scratch);
+            let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)));
+            map.give_back(scratch);
+            found
+        }
+        SizeClass::Dense => {
+            let moves = GraphMoves::<Wide>::new(graph, true);
+            let mut map = DenseMap::<false>::new(n, scratch);
+            let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)));
+            map.give_back(scratch);
+            found
+        }
+        SizeClass::Hashed => {
+            let moves = GraphMoves::<Wide>::new(graph, false);
+            let mut map = HashedMap::new(limit);
+            meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| vertex_path(&map, graph, roots, tiles, blank)))
+        }
     };
     match found {
         Ok(path) => Ok(GraphAnswer { path, stats }),

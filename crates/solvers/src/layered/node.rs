@@ -7,7 +7,7 @@
 //! rank instead of recomputing it and skips the move undoing the last one
 //! without a look-up.
 
-use crate::scratch::Scratch;
+use crate::layered::scratch::Scratch;
 
 /// A board in a layer. The two size classes are `u64` (boards of at most
 /// 9 cells) and [`Wide`] (larger boards). The default value is all zeros,

@@ -1,6 +1,7 @@
 //! Lower bounds on the number of moves to a target: the one interface every
-//! estimate implements ([`Heuristic`] and [`Estimate`]), and the simplest of
-//! them, [`Manhattan`] distance.
+//! estimate implements ([`Heuristic`] and [`Estimate`]), and the estimates
+//! of this crate, one type and one file each: [`Manhattan`] distance,
+//! [`LinearConflict`], [`WalkingDistance`], and [`MaxOf`] two others.
 //!
 //! A heuristic search keeps one board, moves a tile, looks at the estimate,
 //! and undoes the move. So an estimate is not recomputed per board: it
@@ -8,8 +9,17 @@
 //! and restored when the move is undone. Adding a heuristic is writing one
 //! type that implements these two traits; the searches do not change.
 
+mod linear_conflict;
+mod manhattan;
+mod max_of;
+mod walking_distance;
+
 use slide_core::{Board, Shape, MAX_CELLS};
 
+pub use self::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
+pub use self::manhattan::{Manhattan, ManhattanEstimate};
+pub use self::max_of::{MaxEstimate, MaxOf};
+pub use self::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
 use crate::PatternMismatch;
 
 /// A way of estimating the moves to a target. All of this crate's are
@@ -116,97 +126,6 @@ pub trait Estimate {
     const STATELESS: bool = false;
 }
 
-/// The larger of two estimates: admissible and consistent when both are
-/// (one move changes each by at most one, so their maximum too).
-///
-/// ```
-/// use slide_core::{Board, Shape};
-/// use slide_solvers::{Heuristic, LinearConflict, MaxOf, WalkingDistance};
-/// let shape = Shape::new(3, 3).unwrap();
-/// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
-/// let goal = Board::goal(shape);
-/// let both = MaxOf(WalkingDistance, LinearConflict).estimate(&start, &goal).unwrap();
-/// let each = [WalkingDistance.estimate(&start, &goal).unwrap(), LinearConflict.estimate(&start, &goal).unwrap()];
-/// assert_eq!(both, each[0].max(each[1]));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MaxOf<A, B>(pub A, pub B);
-
-/// [`MaxOf`] as it follows a board: both estimates, each with its value.
-pub struct MaxEstimate<A, B> {
-    first: A,
-    second: B,
-    values: (u32, u32),
-}
-
-impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
-    type Estimate = MaxEstimate<A::Estimate, B::Estimate>;
-
-    fn name(&self) -> String {
-        format!("max({},{})", self.0.name(), self.1.name())
-    }
-
-    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
-        let (first, a) = self.0.start(board, target)?;
-        let (second, b) = self.1.start(board, target)?;
-        let estimate = MaxEstimate {
-            first,
-            second,
-            values: (a, b),
-        };
-        Ok((estimate, a.max(b)))
-    }
-}
-
-impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
-    /// Each estimate's undo (none for the second if it was skipped), and
-    /// both values before the move.
-    type Undo = (A::Undo, Option<B::Undo>, (u32, u32));
-
-    #[inline]
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo) {
-        self.moved_within(h, tiles, tile, from, to, u32::MAX)
-    }
-
-    /// The second estimate is skipped when the first is above `within`
-    /// (then `values.1` is stale until the move is undone, which the
-    /// search does without looking at the child's estimate again).
-    #[inline]
-    fn moved_within(
-        &mut self,
-        _h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        within: u32,
-    ) -> (u32, Self::Undo) {
-        let before = self.values;
-        let (a, undo_a) = self.first.moved_within(before.0, tiles, tile, from, to, within);
-        if a > within {
-            self.values.0 = a;
-            return (a, (undo_a, None, before));
-        }
-        let (b, undo_b) = self.second.moved_within(before.1, tiles, tile, from, to, within);
-        self.values = (a, b);
-        (a.max(b), (undo_a, Some(undo_b), before))
-    }
-
-    #[inline]
-    fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo) {
-        self.first.undo(tile, from, to, undo.0);
-        if let Some(second) = undo.1 {
-            self.second.undo(tile, from, to, second);
-        }
-        self.values = undo.2;
-    }
-
-    fn reset(&mut self, tiles: u64) -> u32 {
-        self.values = (self.first.reset(tiles), self.second.reset(tiles));
-        self.values.0.max(self.values.1)
-    }
-}
-
 /// What the heuristics need to know of a target.
 #[derive(Clone, Debug)]
 pub(crate) struct TargetTables {
@@ -253,54 +172,4 @@ impl TargetTables {
             .map(|cell| self.manhattan[((tiles >> (4 * cell)) & 0xF) as usize][cell] as u32)
             .sum()
     }
-}
-
-/// The sum over tiles of each tile's taxicab distance to its target cell.
-///
-/// ```
-/// use slide_core::{Board, Shape};
-/// use slide_solvers::{ida_star, Manhattan};
-/// let shape = Shape::new(3, 3).unwrap();
-/// let start = Board::parse(shape, "8 6 7 2 5 4 3 x 1").unwrap();
-/// assert_eq!(ida_star(&start, &Board::goal(shape), Manhattan).unwrap().length(), Some(31));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Manhattan;
-
-/// Manhattan distance as it follows a board: only the moved tile's term changes.
-pub struct ManhattanEstimate {
-    tables: TargetTables,
-}
-
-impl Heuristic for Manhattan {
-    type Estimate = ManhattanEstimate;
-
-    fn name(&self) -> String {
-        "manhattan".to_string()
-    }
-
-    fn start(&self, board: &Board, target: &Board) -> Result<(ManhattanEstimate, u32), PatternMismatch> {
-        let tables = TargetTables::new(target);
-        let h = tables.manhattan(board.tiles());
-        Ok((ManhattanEstimate { tables }, h))
-    }
-}
-
-impl Estimate for ManhattanEstimate {
-    type Undo = ();
-
-    #[inline]
-    fn moved(&mut self, h: u32, _tiles: u64, tile: usize, from: usize, to: usize) -> (u32, ()) {
-        let distance = &self.tables.manhattan[tile];
-        (h + distance[to] as u32 - distance[from] as u32, ())
-    }
-
-    #[inline]
-    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
-
-    fn reset(&mut self, tiles: u64) -> u32 {
-        self.tables.manhattan(tiles)
-    }
-
-    const STATELESS: bool = true;
 }

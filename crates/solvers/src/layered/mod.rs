@@ -4,8 +4,8 @@
 //! distance table all advance whole layers: every board at distance `d` from
 //! a root is expanded before any at `d + 1`. They differ only in what they
 //! record of a new board ([`Visited`]) and in which end they advance. The
-//! moves come from a [`Children`]: precomputed packed steps on boards of at
-//! most 9 cells and 3 columns ([`PackedMoves`]), or moves stepped one by one
+//! moves come from a [`Children`]: precomputed steps on boards of at
+//! most 9 cells and 3 columns ([`TableMoves`]), or moves stepped one by one
 //! ([`StepMoves`]) on the others.
 //!
 //! A layer is expanded a chunk of boards at a time, in two passes: the first
@@ -18,15 +18,20 @@
 //! whether the chunk reached the other end is gathered in a bit and acted
 //! on once.
 
+pub(crate) mod node;
+pub(crate) mod scratch;
+pub(crate) mod table_moves;
+pub(crate) mod visited;
+
 use std::marker::PhantomData;
 
 use slide_core::{slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
-use crate::node::{Node, Wide};
-use crate::packed::PackedMoves;
-use crate::scratch::Scratch;
-use crate::visited::{code, codes_to, DenseMap, Entry, HashedMap, StateMap};
+use crate::layered::node::{Node, Wide};
+use crate::layered::scratch::Scratch;
+use crate::layered::table_moves::TableMoves;
+use crate::layered::visited::{code, codes_to, DenseMap, Entry, HashedMap, StateMap};
 use crate::{Answer, SearchError, Stats, DENSE_MAX_CELLS};
 
 /// How a search's boards step to their children.
@@ -213,6 +218,45 @@ impl Exits {
     }
 }
 
+/// The size classes of boards: how a layered search, A* and the graph
+/// searches keep a board of each size, the cheapest that fits. The one
+/// place that decides it is [`SizeClass::of`].
+#[derive(Clone, Copy)]
+pub(crate) enum SizeClass {
+    /// At most 9 cells and 3 columns: `u64` nodes with ranks, stepped by
+    /// table ([`TableMoves`]), dense maps.
+    Table(&'static TableMoves),
+    /// At most 9 cells: `u64` nodes with ranks, stepped one move at a time
+    /// ([`StepMoves`]), dense maps.
+    Small,
+    /// At most [`DENSE_MAX_CELLS`] cells: [`Wide`] nodes with ranks, dense
+    /// maps.
+    Dense,
+    /// More cells: [`Wide`] nodes without ranks, hashed maps.
+    Hashed,
+}
+
+impl SizeClass {
+    /// The class of boards of `shape`.
+    pub(crate) fn of(shape: Shape) -> SizeClass {
+        match TableMoves::of(shape) {
+            Some(moves) => SizeClass::Table(moves),
+            None => SizeClass::of_cells(shape.cells()),
+        }
+    }
+
+    /// The class of boards of `cells` cells that no table steps (a graph's).
+    pub(crate) fn of_cells(cells: usize) -> SizeClass {
+        if cells <= 9 {
+            SizeClass::Small
+        } else if cells <= DENSE_MAX_CELLS {
+            SizeClass::Dense
+        } else {
+            SizeClass::Hashed
+        }
+    }
+}
+
 /// The moves of any board, made one by one: the tiles by two XORs
 /// ([`slide`]), the rank stepped by [`RankSteps`] where the search keeps
 /// ranks, and left 0 where it does not (hashed searches).
@@ -282,31 +326,36 @@ pub(crate) fn shortest_path(
     let mut watch = Watch::new(budget);
     let (roots, blanks) = ([start.tiles(), target.tiles()], [start.blank(), target.blank()]);
     let mut stats = Stats::default();
-    let found = if let Some(moves) = PackedMoves::of(shape) {
-        let mut map = DenseMap::<true>::new(cells, scratch);
-        let found = meet(roots, blanks, ends, moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
-        map.give_back(scratch);
-        found
-    } else if cells <= 9 {
-        let moves = StepMoves::<u64>::new(shape, true);
-        let mut map = DenseMap::<true>::new(cells, scratch);
-        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
-        map.give_back(scratch);
-        found
-    } else if cells <= DENSE_MAX_CELLS {
-        let moves = StepMoves::<Wide>::new(shape, true);
-        let mut map = DenseMap::<true>::new(cells, scratch);
-        let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
-        map.give_back(scratch);
-        found
-    } else {
-        let moves = StepMoves::<Wide>::new(shape, false);
-        let mut map = HashedMap::new(limit);
-        meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
-            .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)))
+    let found = match SizeClass::of(shape) {
+        SizeClass::Table(moves) => {
+            let mut map = DenseMap::<true>::new(cells, scratch);
+            let found = meet(roots, blanks, ends, moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+            map.give_back(scratch);
+            found
+        }
+        SizeClass::Small => {
+            let moves = StepMoves::<u64>::new(shape, true);
+            let mut map = DenseMap::<true>::new(cells, scratch);
+            let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+            map.give_back(scratch);
+            found
+        }
+        SizeClass::Dense => {
+            let moves = StepMoves::<Wide>::new(shape, true);
+            let mut map = DenseMap::<true>::new(cells, scratch);
+            let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
+            map.give_back(scratch);
+            found
+        }
+        SizeClass::Hashed => {
+            let moves = StepMoves::<Wide>::new(shape, false);
+            let mut map = HashedMap::new(limit);
+            meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
+                .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)))
+        }
     };
     match found {
         Ok(path) => Ok(Answer { path, stats }),

@@ -10,9 +10,9 @@
 
 use slide_core::{factorial, rank_tiles};
 
+use crate::layered::node::Node;
+use crate::layered::scratch::Scratch;
 use crate::layered::Visited;
-use crate::node::Node;
-use crate::scratch::Scratch;
 
 /// Boards of at most this many cells get a dense table (10!/2 slots = 3.6 M at most).
 pub const DENSE_MAX_CELLS: usize = 10;

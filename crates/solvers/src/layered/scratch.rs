@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use crate::node::Wide;
+use crate::layered::node::Wide;
 
 /// Visited tables and layer buffers kept between searches.
 ///

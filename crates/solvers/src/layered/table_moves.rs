@@ -1,12 +1,12 @@
-//! The moves of boards packed in a `u64` (see [`crate::node`]) as
+//! The moves of boards packed in a `u64` (see [`crate::layered::node`]) as
 //! precomputed steps from packed word to packed word.
 
 use slide_core::{neighbour_cell, rank_step, Move, Shape, NO_MOVE};
 
+use crate::layered::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 use crate::layered::Children;
-use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 
-/// The moves of boards packed in a `u64` (see [`crate::node`]), as precomputed
+/// The moves of boards packed in a `u64` (see [`crate::layered::node`]), as precomputed
 /// steps from packed word to packed word, for boards of at most 9 cells and
 /// 3 columns. A child costs a dozen operations and one look-up in a small
 /// table, with no unpacking and no branch on the move's direction.
@@ -23,13 +23,13 @@ use crate::node::{BLANK_SHIFT, LAST_SHIFT, RANK_SHIFT, TILES};
 ///
 /// The tables depend only on the shape, so they are made at compile time,
 /// for the five shapes served ([`SERVED`]): a search starts with no set-up.
-pub(crate) struct PackedMoves {
+pub(crate) struct TableMoves {
     rows: usize,
     cols: usize,
     /// Indexed by bits 55..62 of a packed board ([`ROWS`]): the moves to
     /// make from there, except the one that undoes the last
     /// ([`Move::undoes`]).
-    moves: [[PackedMove; 4]; ROWS],
+    moves: [[TableMove; 4]; ROWS],
     /// The number of moves of each row, less one: every cell of a grid
     /// has at least two neighbours, so a board has at least one move that
     /// does not undo the last. Kept as `0..4`, the count cuts a row of four
@@ -40,26 +40,26 @@ pub(crate) struct PackedMoves {
     changes: [i32; CHANGES],
 }
 
-/// The rows of [`PackedMoves`]: a board's blank cell and the low three bits
+/// The rows of [`TableMoves`]: a board's blank cell and the low three bits
 /// of its last move, which tell the moves 0 to 3 and [`NO_MOVE`] (15, read
 /// as 7) apart. Masking the index to them, rather than reading all four
 /// bits, also spares the look-up a bounds check.
 const ROWS: usize = 128;
 
-/// The entries of [`PackedMoves::changes`]: those of 3x3, the most.
+/// The entries of [`TableMoves::changes`]: those of 3x3, the most.
 const CHANGES: usize = 2 * windows(9, 3) + 2;
 
-/// The shapes [`PackedMoves`] serve (at most 9 cells and 3 columns), with
+/// The shapes [`TableMoves`] serve (at most 9 cells and 3 columns), with
 /// their tables.
-static SERVED: [PackedMoves; 5] = [
-    PackedMoves::new(2, 2),
-    PackedMoves::new(2, 3),
-    PackedMoves::new(3, 2),
-    PackedMoves::new(3, 3),
-    PackedMoves::new(4, 2),
+static SERVED: [TableMoves; 5] = [
+    TableMoves::new(2, 2),
+    TableMoves::new(2, 3),
+    TableMoves::new(3, 2),
+    TableMoves::new(3, 3),
+    TableMoves::new(4, 2),
 ];
 
-/// A board's row of [`PackedMoves`].
+/// A board's row of [`TableMoves`].
 #[inline]
 const fn row(board: u64) -> usize {
     (board >> BLANK_SHIFT) as usize & (ROWS - 1)
@@ -83,9 +83,9 @@ const fn change(tiles: u64, cells: usize, blank: usize, next: usize) -> i32 {
     (rank_step(tiles, cells, blank, next, BASE) as i64 - BASE as i64) as i32
 }
 
-/// One move of [`PackedMoves`].
+/// One move of [`TableMoves`].
 #[derive(Clone, Copy)]
-struct PackedMove {
+struct TableMove {
     /// A 1 in the lowest bit of the nibbles of the blank's cell and of the
     /// cell it moves to: the moving tile times this, xored in, swaps the tile
     /// and the blank (whose nibble is 0).
@@ -100,13 +100,13 @@ struct PackedMove {
     base: u32,
 }
 
-impl PackedMove {
+impl TableMove {
     /// The blank's move `mv` from `blank` to `next` on a board of `cols`
     /// columns whose largest window is below `windows`: horizontal moves
     /// read the last two changes with an empty window, moves down the
     /// changes from 0 with the window above `blank`, moves up those from
     /// `windows` with the window from `next` on.
-    const fn new(blank: usize, next: usize, mv: usize, cols: usize, windows: usize) -> PackedMove {
+    const fn new(blank: usize, next: usize, mv: usize, cols: usize, windows: usize) -> TableMove {
         let (window_shift, window_mask, base) = if next == blank + 1 {
             (0, 0, 2 * windows)
         } else if next + 1 == blank {
@@ -116,7 +116,7 @@ impl PackedMove {
         } else {
             (4 * next as u32, window_mask(cols), windows)
         };
-        PackedMove {
+        TableMove {
             cells: 1 << (4 * blank) | 1 << (4 * next),
             tag: (next as u64) << BLANK_SHIFT | (mv as u64) << LAST_SHIFT,
             tile_shift: 4 * next as u32,
@@ -127,7 +127,7 @@ impl PackedMove {
     }
 
     /// The entry of a row's unused places.
-    const NONE: PackedMove = PackedMove {
+    const NONE: TableMove = TableMove {
         cells: 0,
         tag: 0,
         tile_shift: 0,
@@ -137,10 +137,10 @@ impl PackedMove {
     };
 }
 
-impl PackedMoves {
+impl TableMoves {
     /// The steps of `shape`; `None` for a shape with more than 9 cells or 3
     /// columns.
-    pub(crate) fn of(shape: Shape) -> Option<&'static PackedMoves> {
+    pub(crate) fn of(shape: Shape) -> Option<&'static TableMoves> {
         SERVED
             .iter()
             .find(|moves| moves.rows == shape.rows() && moves.cols == shape.cols())
@@ -148,7 +148,7 @@ impl PackedMoves {
 
     /// The steps of the shape `rows` by `cols`, at compile time: hence the
     /// `while` loops.
-    const fn new(rows: usize, cols: usize) -> PackedMoves {
+    const fn new(rows: usize, cols: usize) -> TableMoves {
         let cells = rows * cols;
         let (window_mask, windows) = (window_mask(cols), windows(cells, cols));
         // The changes, from `rank_step` on boards made to show each window:
@@ -183,7 +183,7 @@ impl PackedMoves {
         changes[2 * windows] = change(1 << 4, cells, 0, 1);
         changes[2 * windows + 1] = change(1, cells, 1, 0);
 
-        let mut moves = [[PackedMove::NONE; 4]; ROWS];
+        let mut moves = [[TableMove::NONE; 4]; ROWS];
         let mut fewer = [0u8; ROWS];
         let mut blank = 0;
         while blank < cells {
@@ -197,7 +197,7 @@ impl PackedMoves {
                 while mv < 4 {
                     if let Some(next) = neighbour_cell(rows, cols, blank, mv) {
                         if !Move::undoes(mv as u8, last) {
-                            moves[at][count] = PackedMove::new(blank, next, mv, cols, windows);
+                            moves[at][count] = TableMove::new(blank, next, mv, cols, windows);
                             count += 1;
                         }
                     }
@@ -208,7 +208,7 @@ impl PackedMoves {
             }
             blank += 1;
         }
-        PackedMoves {
+        TableMoves {
             rows,
             cols,
             moves,
@@ -218,7 +218,7 @@ impl PackedMoves {
     }
 }
 
-impl Children for PackedMoves {
+impl Children for TableMoves {
     type Node = u64;
     const MAX_CHILDREN: usize = 4;
 
@@ -245,7 +245,7 @@ impl Children for PackedMoves {
 mod tests {
     use slide_core::{rank, Board};
 
-    use crate::node::Node;
+    use crate::layered::node::Node;
 
     use super::*;
 
@@ -255,12 +255,12 @@ mod tests {
     #[test]
     fn children_are_the_boards_moves_make() {
         let served: Vec<String> = Shape::all()
-            .filter(|&shape| PackedMoves::of(shape).is_some())
+            .filter(|&shape| TableMoves::of(shape).is_some())
             .map(|shape| shape.to_string())
             .collect();
         assert_eq!(served, ["2x2", "2x3", "3x2", "3x3", "4x2"]);
         for shape in Shape::all() {
-            let Some(moves) = PackedMoves::of(shape) else {
+            let Some(moves) = TableMoves::of(shape) else {
                 continue;
             };
             let mut random = slide_core::SplitMix64::new(shape.cells() as u64);
