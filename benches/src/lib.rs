@@ -51,7 +51,7 @@ pub mod plain {
         pathfinding::prelude::bfs(start, successors, |b| b == goal).map(|path| path.len() - 1)
     }
 
-    /// The `pathfinding` crate's two-ended breadth-first search; the path's length.
+    /// The `pathfinding` crate's bidirectional breadth-first search; the path's length.
     pub fn bfs_bidirectional(start: &Plain, goal: &Plain) -> Option<usize> {
         pathfinding::prelude::bfs_bidirectional(start, goal, successors, successors).map(|path| path.len() - 1)
     }

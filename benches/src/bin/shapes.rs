@@ -6,7 +6,7 @@
 //! For every shape of at most 16 cells with at least two rows and no more
 //! rows than columns (a transposed board searches alike), it draws
 //! `--positions` random solvable positions (10 by default, the same ones on
-//! every run) and solves each with two-ended BFS, A* and IDA*, the last two
+//! every run) and solves each with bidirectional BFS, A* and IDA*, the last two
 //! with the strongest estimate the shape offers (the command line's
 //! default: pattern databases 6-6-3 on 4x4, from the cache folder, built
 //! first if missing; walking distance with linear conflict where walking
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use itertools::Itertools;
 use slide_core::{Board, Shape, SplitMix64};
-use slide_pattern_db::{check_split, Split};
+use slide_pattern_db::{strongest_estimate, Strongest};
 use slide_solvers::{
     astar_with, bidirectional_bfs_with, ida_star_with, Answer, Budget, Heuristic, LinearConflict, MaxOf, SearchError,
     WalkingDistance,
@@ -28,7 +28,7 @@ use slide_solvers::{
 
 /// The command's usage, for `--help` and for mistakes.
 const USAGE: &str = "usage: shapes [--positions N] [--seconds S]\n\
-    Times two-ended BFS, A* and IDA* on random positions of every board shape of at most 16 cells.";
+    Times bidirectional BFS, A* and IDA* on random positions of every board shape of at most 16 cells.";
 
 /// The searches compared, in the table's order.
 const SEARCHES: [&str; 3] = ["bidirectional_bfs", "astar", "ida_star"];
@@ -57,25 +57,26 @@ fn main() -> ExitCode {
         let mut random = SplitMix64::new((rows * 16 + cols) as u64);
         let starts: Vec<Board> = (0..positions).map(|_| random.solvable_board(&goal)).collect();
         let limit = Duration::from_secs_f64(seconds);
-        let (estimate, cells) = if check_split(Split::SixSixThree, &goal).is_ok() {
-            let pdb =
-                match slide_cache::load_or_build(&slide_cache::cache_dir(), Split::SixSixThree, shape, goal.blank()) {
+        let (estimate, cells) = match strongest_estimate(&goal) {
+            Strongest::PatternDb(split) => {
+                let pdb = match slide_cache::load_or_build(&slide_cache::cache_dir(), split, shape, goal.blank()) {
                     Ok((pdb, _)) => pdb,
                     Err(e) => {
                         eprintln!("shapes: {e}");
                         return ExitCode::FAILURE;
                     }
                 };
-            let name = (&pdb).name();
-            (name, measure_all(&starts, &goal, &pdb, limit))
-        } else if WalkingDistance.estimate(&goal, &goal).is_ok() {
-            let wd = MaxOf(WalkingDistance, LinearConflict);
-            ("walking-distance".to_string(), measure_all(&starts, &goal, wd, limit))
-        } else {
-            (
+                let name = (&pdb).name();
+                (name, measure_all(&starts, &goal, &pdb, limit))
+            }
+            Strongest::WalkingDistance => {
+                let wd = MaxOf(WalkingDistance, LinearConflict);
+                ("walking-distance".to_string(), measure_all(&starts, &goal, wd, limit))
+            }
+            Strongest::LinearConflict => (
                 "linear-conflict".to_string(),
                 measure_all(&starts, &goal, LinearConflict, limit),
-            )
+            ),
         };
         let fastest = cells
             .iter()

@@ -8,7 +8,7 @@
 //! vertex i, vertex 9 empty. Output: the fewest moves, or `-1`.
 //!
 //! No parity rule decides this on a graph (it may be disconnected, a cycle,
-//! or have odd cycles): two-ended breadth-first search covers the whole
+//! or have odd cycles): bidirectional breadth-first search covers the whole
 //! permutation space of the 9! arrangements.
 
 #![forbid(unsafe_code)]

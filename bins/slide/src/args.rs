@@ -90,7 +90,7 @@ pub(crate) struct SolveArgs {
 /// What one search may spend.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub(crate) struct Limits {
-    /// How many states BFS and two-ended BFS may store on boards of more than
+    /// How many states BFS and bidirectional BFS may store on boards of more than
     /// 10 cells; each costs at most 100 bytes.
     #[arg(long, default_value_t = DEFAULT_STATE_LIMIT)]
     pub(crate) max_states: usize,
@@ -149,7 +149,7 @@ pub(crate) enum Algo {
     Auto,
     /// Breadth-first search.
     Bfs,
-    /// Two-ended breadth-first search.
+    /// Bidirectional breadth-first search.
     Bidi,
     /// Iterative-deepening A*.
     Idastar,

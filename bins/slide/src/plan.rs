@@ -1,16 +1,17 @@
 //! Which search solves an instance, and running it.
 
+use clap::ValueEnum;
 use itertools::Itertools;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use slide_cache::Databases;
+use slide_cache::{Databases, Unavailable};
 use slide_core::{Board, MoveOrder, Shape};
-use slide_pattern_db::{check_split, partition_for, AdditivePdb, Split};
+use slide_pattern_db::{check_split, patterns_for, strongest_estimate, AdditivePdb, Split, Strongest};
 use slide_solvers::{
     all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
     ida_star_in_order, parallel_ida_star, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict,
-    Manhattan, MaxOf, Progress, SearchError, WalkingDistance, DENSE_MAX_CELLS,
+    Manhattan, MaxOf, PatternMismatch, Progress, SearchError, WalkingDistance, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
@@ -56,11 +57,12 @@ pub(crate) fn tables(quick_first: bool) -> Tables {
 }
 
 impl Tables {
-    /// The quick tables' split, when they are to be tried for `goal`.
+    /// The quick tables, when they are to stand in for the strong ones
+    /// towards `goal`: the strong ones fit it but are not cached (the two
+    /// splits fit the same boards).
     fn quick_for(&self, goal: &Board) -> Option<&Databases> {
-        self.quick
-            .as_ref()
-            .filter(|quick| check_split(quick.split(), goal).is_ok() && !self.strong.ready(goal))
+        let stand_in = !self.strong.ready(goal) && check_split(self.strong.split(), goal).is_ok();
+        self.quick.as_ref().filter(|_| stand_in)
     }
 }
 
@@ -89,7 +91,7 @@ impl Instance {
 pub(crate) enum Plan {
     /// Breadth-first search.
     Bfs,
-    /// Two-ended breadth-first search.
+    /// Bidirectional breadth-first search.
     Bidi,
     /// IDA* with an estimate.
     IdaStar(HeuristicArg),
@@ -130,28 +132,13 @@ impl Ask {
 impl Plan {
     /// What `algo` and `heuristic` (or their defaults) mean for `instance`.
     ///
-    /// `auto`, as measured per shape (see the README: `benches/src/bin/shapes.rs`
-    /// per search, and whole runs of `slide solve`): IDA* with the strongest
-    /// estimate there is for the goal, on every shape. It is the fastest
-    /// search on every shape where any search finishes in seconds, and
-    /// needs no memory. The strongest estimate: pattern databases on boards
-    /// of 12 to 16 cells, the larger of walking distance and linear
-    /// conflict where walking distance is offered, linear conflict elsewhere.
-    /// The one exception is measured: on 3x4 and 4x3 walking distance
-    /// solves random boards in 8 ms where the tables take 15 ms (whole
-    /// runs, tables cached); on 2x6 it takes 0.6 s where they take 16 ms.
+    /// `auto`, as measured per shape (`benches/src/bin/shapes.rs` per
+    /// search, and whole runs of `slide solve`; `record/` holds the
+    /// figures): IDA* with the strongest estimate there is for the goal
+    /// ([`strongest`]), on every shape. It is the fastest search on every
+    /// shape where any search finishes in seconds, and needs no memory.
     pub(crate) fn choose(instance: &Instance, algo: Algo, heuristic: Option<HeuristicArg>) -> Plan {
-        let goal = &instance.goal;
-        let (rows, cols) = (goal.shape().rows(), goal.shape().cols());
-        let walking_distance_wins = rows * cols == 12 && rows.min(cols) == 3;
-        let strongest = if check_split(SPLIT, goal).is_ok() && !walking_distance_wins {
-            HeuristicArg::Pdb
-        } else if WalkingDistance.estimate(goal, goal).is_ok() {
-            HeuristicArg::WalkingDistance
-        } else {
-            HeuristicArg::LinearConflict
-        };
-        let heuristic = heuristic.unwrap_or(strongest);
+        let heuristic = heuristic.unwrap_or_else(|| strongest(&instance.goal));
         match algo {
             Algo::Bfs => Plan::Bfs,
             Algo::Bidi => Plan::Bidi,
@@ -175,7 +162,7 @@ impl Plan {
             HeuristicArg::Manhattan => Manhattan.name(),
             HeuristicArg::LinearConflict => LinearConflict.name(),
             HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
-            HeuristicArg::Pdb => match partition_for(split, goal.shape(), goal.blank()) {
+            HeuristicArg::Pdb => match patterns_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
                 Err(_) => format!("pdb-{}", split.name()),
             },
@@ -233,26 +220,6 @@ impl Plan {
             Plan::IdaStar(heuristic) | Plan::Astar(heuristic) => Some(heuristic),
             Plan::Bfs | Plan::Bidi | Plan::Table => None,
         };
-        if heuristic == Some(HeuristicArg::Pdb) {
-            if let Err(mismatch) = check_split(SPLIT, goal) {
-                return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
-            }
-        }
-        if heuristic == Some(HeuristicArg::Pdb78) {
-            if goal.shape() != Shape::new(4, 4).expect("4x4 is a shape") {
-                return Err(bad_input(format!(
-                    "the 7-8 pattern databases are for 4x4 boards, not {}; use --heuristic pdb",
-                    goal.shape()
-                )));
-            }
-            check_split(Split::SevenEight, goal)
-                .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic pdb")))?;
-        }
-        if heuristic == Some(HeuristicArg::WalkingDistance) {
-            if let Err(mismatch) = WalkingDistance.estimate(goal, goal) {
-                return Err(bad_input(format!("{mismatch}; use --heuristic linear-conflict")));
-            }
-        }
         if self == Plan::Table {
             return Ok(match ask.all {
                 Some(limit) => Outcome::All(all_shortest_paths(start, goal, ask.order, limit, budget)?),
@@ -317,18 +284,42 @@ impl Plan {
                     })
             }
         };
-        Ok(outcome?)
+        outcome.map_err(|error| match error {
+            SearchError::Heuristic(mismatch) => mismatched(&mismatch, goal),
+            error => error.into(),
+        })
     }
 }
 
-/// The tables of `databases` for `goal`, read or built on first need; the
-/// caller checked that the split fits the goal.
+/// The command line's name of the strongest estimate for `goal` (see
+/// [`strongest_estimate`]).
+fn strongest(goal: &Board) -> HeuristicArg {
+    match strongest_estimate(goal) {
+        Strongest::PatternDb(_) => HeuristicArg::Pdb,
+        Strongest::WalkingDistance => HeuristicArg::WalkingDistance,
+        Strongest::LinearConflict => HeuristicArg::LinearConflict,
+    }
+}
+
+/// The error for an estimate that does not serve `goal`: why, and the
+/// strongest one that does.
+fn mismatched(mismatch: &PatternMismatch, goal: &Board) -> CliError {
+    let name = strongest(goal)
+        .to_possible_value()
+        .map(|value| value.get_name().to_string());
+    bad_input(format!("{mismatch}; use --heuristic {}", name.unwrap_or_default()))
+}
+
+/// The tables of `databases` for `goal`, read or built on first need; an
+/// error when the split does not fit the goal (the one check that it does).
 fn tables_for<'d>(databases: &'d Databases, goal: &Board) -> Result<&'d AdditivePdb, CliError> {
-    let pdb = databases.for_target(goal).map_err(|e| CliError {
-        status: 1,
-        message: e.to_string(),
-    })?;
-    Ok(pdb.expect("the split fits the goal"))
+    databases.for_target(goal).map_err(|error| match error {
+        Unavailable::Mismatch(mismatch) => mismatched(&mismatch, goal),
+        Unavailable::Cache(error) => CliError {
+            status: 1,
+            message: error.to_string(),
+        },
+    })
 }
 
 /// The searches that take any estimate.

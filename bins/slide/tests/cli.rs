@@ -221,8 +221,8 @@ fn errors_say_what_and_exit_with_a_status() {
         (&["solve", "1 2 3 4 5 6 7 8 9"], 2, "error: the board: cell 9: tile 9 is out of range: tiles are 1 to 8\n"),
         (&["solve", "1 2 3 4 5 0"], 2, "error: the board: cannot tell the shape of 6 cells: separate the rows with / or give the shape (RxC)\n"),
         (&["solve", "12345678x", "--goal", "1234"], 2, "error: the goal: found 4 cells, expected 9\n"),
-        (&["solve", "12345678x", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: the 6-6-3 pattern databases are for boards of 12 to 16 cells, not 3x3; use --heuristic linear-conflict\n"),
-        (&["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--heuristic", "pdb-7-8"], 2, "error: the 7-8 pattern databases are for 4x4 boards, not 3x4; use --heuristic pdb\n"),
+        (&["solve", "1234567x8", "--heuristic", "pdb", "--algo", "idastar"], 2, "error: the 6-6-3 pattern databases are for boards of 12 to 16 cells, not 3x3; use --heuristic walking-distance\n"),
+        (&["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--heuristic", "pdb-7-8"], 2, "error: the 7-8 pattern databases are for 4x4 boards, not 3x4; use --heuristic walking-distance\n"),
         (
             &["solve", "x 11 10 9 / 8 7 6 5 / 4 3 1 2", "--algo", "bfs", "--max-states", "1000"],
             1,

@@ -30,7 +30,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape, MAX_CELLS};
-use slide_pattern_db::{check_split, partition_for, AdditivePdb, PatternDb, Split, FORMAT_VERSION};
+use slide_pattern_db::{check_split, patterns_for, AdditivePdb, PatternDb, Split, FORMAT_VERSION};
+use slide_solvers::PatternMismatch;
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
 /// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
@@ -118,8 +119,28 @@ impl fmt::Display for CacheError {
 
 impl std::error::Error for CacheError {}
 
+/// Why [`Databases::for_target`] has no tables for a target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The split does not fit the target.
+    Mismatch(PatternMismatch),
+    /// The cache could neither read nor build them.
+    Cache(CacheError),
+}
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unavailable::Mismatch(mismatch) => mismatch.fmt(f),
+            Unavailable::Cache(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Unavailable {}
+
 /// The databases of `split` for targets of `shape` with the blank in
-/// `blank` (see [`partition_for`]), from the files in `dir`,
+/// `blank` (see [`patterns_for`]), from the files in `dir`,
 /// building (and saving) those that are missing or unusable.
 pub fn load_or_build(
     dir: &Path,
@@ -127,12 +148,12 @@ pub fn load_or_build(
     shape: Shape,
     blank: usize,
 ) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
-    let partition = partition_for(split, shape, blank).map_err(|e| CacheError(e.to_string()))?;
-    load_or_build_partition(dir, shape, &partition, blank)
+    let partition = patterns_for(split, shape, blank).map_err(|e| CacheError(e.to_string()))?;
+    load_or_build_patterns(dir, shape, &partition, blank)
 }
 
 /// [`load_or_build`] for any partition of any shape (see [`AdditivePdb::build`]).
-pub fn load_or_build_partition(
+pub fn load_or_build_patterns(
     dir: &Path,
     shape: Shape,
     partition: &[Vec<u8>],
@@ -161,7 +182,7 @@ pub fn load_or_build_partition(
     Ok((pdb, reports))
 }
 
-/// One pattern of [`load_or_build_partition`], the `number.0`-th (from 0)
+/// One pattern of [`load_or_build_patterns`], the `number.0`-th (from 0)
 /// of `number.1`: loaded from its file in `dir`, or built and saved there.
 fn load_or_build_pattern(
     dir: &Path,
@@ -350,9 +371,9 @@ type Notice = Box<dyn Fn(&str) + Send + Sync>;
 /// use slide_pattern_db::Split;
 /// let databases = Databases::new(cache_dir(), Split::SixSixThree);
 /// let goal = Board::goal(Shape::new(4, 4).unwrap());
-/// assert!(databases.for_target(&goal).unwrap().is_some());
+/// assert!(databases.for_target(&goal).is_ok());
 /// let small = Board::goal(Shape::new(3, 3).unwrap());
-/// assert!(databases.for_target(&small).unwrap().is_none());
+/// assert!(matches!(databases.for_target(&small), Err(slide_cache::Unavailable::Mismatch(_))));
 /// ```
 pub struct Databases {
     dir: PathBuf,
@@ -394,7 +415,7 @@ impl Databases {
     /// does not fit `target`.
     pub fn ready(&self, target: &Board) -> bool {
         let shape = target.shape();
-        let Ok(partition) = partition_for(self.split, shape, target.blank()) else {
+        let Ok(partition) = patterns_for(self.split, shape, target.blank()) else {
             return false;
         };
         if self.by_goal[shape.index() * MAX_CELLS + target.blank()].get().is_some() {
@@ -408,12 +429,10 @@ impl Databases {
     }
 
     /// The databases that serve `target`, loaded or built the first time a
-    /// target with its blank cell asks; `None` when the split does not fit
-    /// `target` (see [`check_split`]).
-    pub fn for_target(&self, target: &Board) -> Result<Option<&AdditivePdb>, CacheError> {
-        if check_split(self.split, target).is_err() {
-            return Ok(None);
-        }
+    /// target with its blank cell asks; [`Unavailable::Mismatch`] when the
+    /// split does not fit `target` (see [`check_split`]).
+    pub fn for_target(&self, target: &Board) -> Result<&AdditivePdb, Unavailable> {
+        check_split(self.split, target).map_err(Unavailable::Mismatch)?;
         let shape = target.shape();
         let loaded = self.by_goal[shape.index() * MAX_CELLS + target.blank()].get_or_init(|| {
             let (pdb, reports) = load_or_build(&self.dir, self.split, shape, target.blank())?;
@@ -431,9 +450,6 @@ impl Databases {
             }
             Ok(pdb)
         });
-        match loaded {
-            Ok(pdb) => Ok(Some(pdb)),
-            Err(error) => Err(error.clone()),
-        }
+        loaded.as_ref().map_err(|error| Unavailable::Cache(error.clone()))
     }
 }

@@ -163,6 +163,17 @@ impl Shape {
         self.rows as usize * self.cols as usize
     }
 
+    /// The four corner cells: top left, top right, bottom left, bottom
+    /// right (see [`grid_corners`]).
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// assert_eq!(Shape::new(4, 4).unwrap().corners(), [0, 3, 12, 15]);
+    /// ```
+    pub fn corners(self) -> [usize; 4] {
+        grid_corners(self.rows(), self.cols())
+    }
+
     /// The shape with rows and columns swapped.
     ///
     /// ```
@@ -221,6 +232,17 @@ impl Shape {
         let cols = self.cols();
         (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
     }
+}
+
+/// The four corner cells of a grid of `rows` by `cols` cells, row-major:
+/// top left, top right, bottom left, bottom right. Boards of any size
+/// (`slide-large`) share it.
+///
+/// ```
+/// assert_eq!(slide_core::grid_corners(3, 5), [0, 4, 10, 14]);
+/// ```
+pub fn grid_corners(rows: usize, cols: usize) -> [usize; 4] {
+    [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
 }
 
 /// One value per shape, made on first use and kept for the process: the one

@@ -111,7 +111,7 @@ impl AdditivePdb {
     /// ```
     pub fn fifteen_puzzle(split: Split, blank: usize) -> Result<AdditivePdb, PatternMismatch> {
         let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
-        let partition = split.partition(blank)?;
+        let partition = split.patterns(blank)?;
         let patterns: Vec<&[u8]> = partition.iter().map(Vec::as_slice).collect();
         Ok(AdditivePdb::build(shape, &patterns))
     }

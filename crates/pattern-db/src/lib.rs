@@ -32,7 +32,9 @@
 //!   [`slide_solvers::Heuristic`]; [`PdbEstimate`] (`estimate.rs`) follows a
 //!   search's board;
 //! - `file.rs`: the versioned, checksummed file format the disk cache
-//!   (`slide-cache`) keeps tables in.
+//!   (`slide-cache`) keeps tables in;
+//! - [`strongest_estimate`] (`strongest.rs`): the one policy that names the
+//!   strongest estimate for a goal.
 //!
 //! Standard library only and Rust 1.70, like `slide-core`: the judge files
 //! for the 15-puzzle carry the tables' build and search.
@@ -47,9 +49,11 @@ mod file;
 mod pattern;
 mod regions;
 mod split;
+mod strongest;
 
 pub use crate::additive::AdditivePdb;
 pub use crate::estimate::{PdbEstimate, Saved};
 pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
-pub use crate::split::{check_split, cut_for_corner, partition_for, Split};
+pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
+pub use crate::strongest::{strongest_estimate, Strongest};

@@ -6,35 +6,31 @@ use slide_core::{Board, Shape, MAX_CELLS};
 use slide_solvers::PatternMismatch;
 
 /// The standard ways to split the fifteen tiles of 4x4 into patterns.
+///
+/// Which cells make a pattern is chosen by measurement: each split's
+/// cells ([`Split::cells`]) generate the fewest nodes on Korf's 100 of the
+/// splits tried (`benches/src/bin/splits.rs`; the figures are in
+/// `record/fifteen-puzzle.md`). Any disjoint split is admissible and
+/// consistent, so the choice is no invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Split {
-    /// Four patterns, `4-4-4-3`: 1.6 M entries (two bits each, 0.4 MB),
-    /// built in tens of milliseconds, and searched through copies indexed
-    /// by cells (0.8 MB, see `PatternDb::by_cell`); the choice for a
-    /// judge, where the build counts. Two of its patterns are pairs of
-    /// cells apart (the top two rows' outer columns, and their inner ones):
-    /// of the cuts measured, it generates the fewest nodes on Korf's 100,
-    /// 394,864,074 against 665,287,808 for four 2x2 blocks.
+    /// Four patterns, `4-4-4-3`: the smallest tables, built in tens of
+    /// milliseconds and searched through copies indexed by cells (see
+    /// `PatternDb::by_cell`); the choice for a judge, where the build
+    /// counts. Two of its patterns are pairs of cells apart (the top two
+    /// rows' outer columns, and their inner ones).
     FourFourFourThree,
-    /// Three patterns of five: 4.3 MB, built in about a third of a second.
-    /// Of the cuts measured, it generates the fewest nodes on Korf's 100,
-    /// 65,058,786 against 263,490,015 for the cut used before (the first
-    /// row's three tiles with the two below, and so on): few enough that
-    /// from an empty cache it solves them sooner than 6-6-3, whose tables
-    /// take seven times as long to build.
+    /// Three patterns of five: built in a fraction of a second, and strong
+    /// enough that from an empty cache it solves Korf's 100 sooner than
+    /// 6-6-3, whose tables take several times as long to build.
     FiveFiveFive,
-    /// Two patterns of six and one of three: 29 MB, built in about two
-    /// seconds (two cores). With the blank in cell 15: the first two
-    /// columns below the top row, the third column below the top row with
-    /// the last column above the bottom row, and the top row's first three
-    /// cells. Of the cuts measured on Korf's 100 with these tables, it
-    /// generates the fewest nodes: 26,937,711, against 37,965,406 for the
-    /// one used before and 80,935,806 for two blocks of two columns and
-    /// three rows above the bottom row (the README lists them).
+    /// Two patterns of six and one of three, the command line's tables.
+    /// With the blank in cell 15: the first two columns below the top row,
+    /// the third column below the top row with the last column above the
+    /// bottom row, and the top row's first three cells.
     SixSixThree,
     /// Korf and Felner's `7-8`: the first seven tiles and the last eight,
-    /// 1.2 GB, built in about five minutes (3.8 GB of memory at the
-    /// peak); for the hardest positions.
+    /// a gigabyte of tables built in minutes; for the hardest positions.
     SevenEight,
 }
 
@@ -56,10 +52,10 @@ impl Split {
     ///
     /// ```
     /// use slide_pattern_db::Split;
-    /// assert_eq!(Split::SixSixThree.partition(0).unwrap()[2], [15, 14, 13]);
+    /// assert_eq!(Split::SixSixThree.patterns(0).unwrap()[2], [15, 14, 13]);
     /// ```
-    pub fn partition(self, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
-        cut_for_corner(self.cells(), blank)
+    pub fn patterns(self, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+        patterns_for_corner(self.cells(), blank)
     }
 
     /// The largest pattern of the split: 4, 5, 6 or 8 tiles.
@@ -78,16 +74,16 @@ impl Split {
     }
 }
 
-/// A cut of 4x4 given as goal cells for the blank in cell 15 (as
+/// Patterns of 4x4 given as goal cells for the blank in cell 15 (as
 /// [`Split::cells`] lists them), carried to the corner `blank` (0, 3, 12 or
 /// 15) by the symmetry of the square that takes cell 15 there.
 ///
 /// ```
-/// use slide_pattern_db::cut_for_corner;
-/// assert_eq!(cut_for_corner(&[[0, 1, 2]], 0).unwrap(), [[15, 14, 13]]);
-/// assert!(cut_for_corner(&[[0, 1, 2]], 5).is_err());
+/// use slide_pattern_db::patterns_for_corner;
+/// assert_eq!(patterns_for_corner(&[[0, 1, 2]], 0).unwrap(), [[15, 14, 13]]);
+/// assert!(patterns_for_corner(&[[0, 1, 2]], 5).is_err());
 /// ```
-pub fn cut_for_corner<P: AsRef<[u8]>>(cut: &[P], blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+pub fn patterns_for_corner<P: AsRef<[u8]>>(patterns: &[P], blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
     let map = |cell: u8| -> u8 {
         let (row, col) = (cell / 4, cell % 4);
         match blank {
@@ -97,7 +93,7 @@ pub fn cut_for_corner<P: AsRef<[u8]>>(cut: &[P], blank: usize) -> Result<Vec<Vec
             _ => row * 4 + (3 - col),
         }
     };
-    if ![0, 3, 12, 15].contains(&blank) {
+    if !Shape::new(4, 4).expect("4x4").corners().contains(&blank) {
         return Err(PatternMismatch {
             reason: format!(
                 "the 4x4 splits need the target's blank in a corner, not in cell {}",
@@ -105,33 +101,40 @@ pub fn cut_for_corner<P: AsRef<[u8]>>(cut: &[P], blank: usize) -> Result<Vec<Vec
             ),
         });
     }
-    Ok(cut
+    Ok(patterns
         .iter()
         .map(|p| p.as_ref().iter().map(|&c| map(c)).collect())
         .collect())
 }
 
 /// The patterns for targets of `shape` with the blank in `blank`: on
-/// 4x4 with the blank in a corner, [`Split::partition`]; on any board of
+/// 4x4 with the blank in a corner, [`Split::patterns`]; on any board of
 /// 12 to 16 cells otherwise, the cells other than the blank's, taken
 /// along the board's longer side (column by column on a wide board, row
 /// by row on a tall one), cut into patterns of [`Split::largest`] cells
-/// and what is left. Blocks of neighbouring cells make strong patterns:
-/// their tiles get in each other's way, and the tables count that.
+/// and what is left (but 7-8, made for 4x4 only). Blocks of neighbouring
+/// cells make strong patterns: their tiles get in each other's way, and
+/// the tables count that.
 ///
 /// ```
 /// use slide_core::Shape;
-/// use slide_pattern_db::{partition_for, Split};
+/// use slide_pattern_db::{patterns_for, Split};
 /// let two_by_eight = Shape::new(2, 8).unwrap();
-/// let patterns = partition_for(Split::SixSixThree, two_by_eight, 15).unwrap();
+/// let patterns = patterns_for(Split::SixSixThree, two_by_eight, 15).unwrap();
 /// assert_eq!(patterns, [vec![0, 8, 1, 9, 2, 10], vec![3, 11, 4, 12, 5, 13], vec![6, 14, 7]]);
-/// let error = partition_for(Split::SixSixThree, Shape::new(3, 3).unwrap(), 8).unwrap_err();
+/// let error = patterns_for(Split::SixSixThree, Shape::new(3, 3).unwrap(), 8).unwrap_err();
 /// assert_eq!(error.to_string(), "the 6-6-3 pattern databases are for boards of 12 to 16 cells, not 3x3");
 /// ```
-pub fn partition_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
+pub fn patterns_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
     let square = Shape::new(4, 4).expect("4x4");
-    if shape == square && [0, 3, 12, 15].contains(&blank) {
-        return split.partition(blank);
+    if shape == square && square.corners().contains(&blank) {
+        return split.patterns(blank);
+    }
+    // Tables of eight tiles take a gigabyte: made for 4x4 only.
+    if split == Split::SevenEight && shape != square {
+        return Err(PatternMismatch {
+            reason: format!("the 7-8 pattern databases are for 4x4 boards, not {shape}"),
+        });
     }
     if !(12..=MAX_CELLS).contains(&shape.cells()) || blank >= shape.cells() {
         return Err(PatternMismatch {
@@ -152,7 +155,7 @@ pub fn partition_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec
 }
 
 /// Checks that this split's tables can serve `target`: a board of 12 to
-/// 16 cells (see [`partition_for`]).
+/// 16 cells (see [`patterns_for`]).
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -162,7 +165,7 @@ pub fn partition_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec
 /// assert!(check_split(Split::SixSixThree, &Board::goal(Shape::new(3, 3).unwrap())).is_err());
 /// ```
 pub fn check_split(split: Split, target: &Board) -> Result<(), PatternMismatch> {
-    partition_for(split, target.shape(), target.blank()).map(|_| ())
+    patterns_for(split, target.shape(), target.blank()).map(|_| ())
 }
 
 /// The ways of reading a board into a set of patterns' tables, as cell maps

@@ -2,7 +2,7 @@
 //! distance, changing by at most one per move, and optimal in IDA*.
 
 use slide_core::{factorial, unrank, Board, MoveOrder, Shape, SplitMix64};
-use slide_pattern_db::{partition_for, AdditivePdb, PatternDb, Split};
+use slide_pattern_db::{patterns_for, AdditivePdb, PatternDb, Split};
 use slide_solvers::{astar, ida_star, ida_star_all, Budget, DistanceTable, Heuristic, LinearConflict};
 use slide_testdata::check_path;
 
@@ -157,7 +157,7 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
         // corners only; the cut along the board takes any cell).
         for blank in [n - 1, n / 2 + 1] {
             for split in [Split::FourFourFourThree, Split::SixSixThree] {
-                let patterns = partition_for(split, shape, blank).unwrap();
+                let patterns = patterns_for(split, shape, blank).unwrap();
                 let mut cells: Vec<u8> = patterns.concat();
                 cells.sort_unstable();
                 let expected: Vec<u8> = (0..n as u8).filter(|&c| c as usize != blank).collect();
@@ -168,7 +168,7 @@ fn every_shape_of_12_to_16_cells_gets_patterns_that_solve_it_optimally() {
                 assert!(patterns.iter().all(|p| !p.is_empty() && p.len() <= split.largest()));
             }
             // Four-tile patterns build in milliseconds: search with them.
-            let patterns = partition_for(Split::FourFourFourThree, shape, blank).unwrap();
+            let patterns = patterns_for(Split::FourFourFourThree, shape, blank).unwrap();
             let patterns: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
             let pdb = AdditivePdb::build(shape, &patterns);
             let goal = Board::goal_with_blank_at(shape, blank);

@@ -5,13 +5,13 @@ use slide_core::{check_pair, Board};
 use crate::{answer_without_search, bidirectional_bfs_in, Answer, Budget, DistanceTable, Scratch, SearchError};
 
 /// From this many starts on, one complete distance table costs less than a
-/// two-ended search per start: on 3x3 the table costs as much as some twenty
-/// two-ended searches of the hardest positions, or fifty of random ones (the
+/// bidirectional search per start: on 3x3 the table costs as much as some twenty
+/// bidirectional searches of the hardest positions, or fifty of random ones (the
 /// README's benchmarks measure both).
 const TABLE_FROM: usize = 32;
 
 /// Shortest paths from starts that come one at a time to one target: by
-/// two-ended BFS for the first few, and from one [`DistanceTable`], built
+/// bidirectional BFS for the first few, and from one [`DistanceTable`], built
 /// when the 32nd start needs a search, for the rest (on boards of at most
 /// 10 cells). Pairs that need no search (unsolvable, or already there) are
 /// answered without one, and do not count.

@@ -1,4 +1,4 @@
-//! Two-ended breadth-first search, one whole layer at a time.
+//! Bidirectional breadth-first search, one whole layer at a time.
 //!
 //! Why whole layers: suppose the forward side has visited exactly the states
 //! within `a` moves of the start, the backward side exactly those within `b`

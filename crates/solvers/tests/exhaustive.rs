@@ -1,7 +1,7 @@
 //! Every solver against the complete distance table, on every one of the
 //! 181,440 positions of the 8-puzzle that can reach `1 2 3 / 4 5 6 / 7 8 _`.
 //!
-//! The table and two-ended BFS are checked on every position always. Plain
+//! The table and bidirectional BFS are checked on every position always. Plain
 //! BFS, IDA*, A* and the reductions take minutes of CPU on every position,
 //! so by default they are checked on every position within 16 moves and on
 //! every 50th of the others, and the ordered searches on every 1,000th; set
@@ -260,7 +260,7 @@ fn graph_searches_agree_with_a_naive_search() {
             let expected = reachable.get(&target).copied();
             for (name, answer) in [
                 (
-                    "two-ended",
+                    "bidirectional",
                     graph_shortest_path(&graph, start, target, &mut Budget::default()).unwrap(),
                 ),
                 ("bfs", graph_bfs(&graph, start, target, &mut Budget::default()).unwrap()),

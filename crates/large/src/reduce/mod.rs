@@ -202,10 +202,10 @@ fn reduce_in(
             goal: (goal.rows(), goal.cols()),
         });
     }
-    let (blank_row, blank_col) = (goal.blank() / cols, goal.blank() % cols);
-    if (blank_row != 0 && blank_row != rows - 1) || (blank_col != 0 && blank_col != cols - 1) {
+    if !slide_core::grid_corners(rows, cols).contains(&goal.blank()) {
         return Err(ReduceError::BlankNotInCorner);
     }
+    let (blank_row, blank_col) = (goal.blank() / cols, goal.blank() % cols);
     let frame = Frame {
         rows,
         cols,

@@ -1,6 +1,6 @@
 //! The layered search: the one place where a layer of boards is expanded.
 //!
-//! Breadth-first search, two-ended breadth-first search and the complete
+//! Breadth-first search, bidirectional breadth-first search and the complete
 //! distance table all advance whole layers: every board at distance `d` from
 //! a root is expanded before any at `d + 1`. They differ only in what they
 //! record of a new board ([`Visited`]) and in which end they advance. The

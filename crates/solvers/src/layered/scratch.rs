@@ -1,6 +1,6 @@
 //! Memory that searches reuse: visited tables and layer buffers.
 //!
-//! A two-ended search of the 8-puzzle takes tens of microseconds, less than
+//! A bidirectional search of the 8-puzzle takes tens of microseconds, less than
 //! allocating and clearing a table of 9!/2 slots or faulting in fresh pages
 //! for its layers. So finished searches leave their tables and buffers in a
 //! [`Scratch`], and the next search takes them back. A caller that runs many

@@ -1,13 +1,13 @@
-//! Measures cuts of 4x4 into patterns by the nodes IDA* generates on
-//! Korf's 100 with their databases, and climbs from a cut to a better one:
+//! Measures splits of 4x4 into patterns by the nodes IDA* generates on
+//! Korf's 100 with their databases, and climbs from a split to a better one:
 //! it tries every swap of two cells between two patterns, takes the first
 //! that generates fewer nodes, and stops when no swap does. This is how the
-//! cuts of `Split::cells` were chosen.
+//! splits of `Split::cells` were chosen.
 //!
-//! `cargo run --release -p slide-benches --bin cuts -- [--first N] [--random SEED] [--no-climb] PATTERN...`
+//! `cargo run --release -p slide-benches --bin splits -- [--first N] [--random SEED] [--no-climb] PATTERN...`
 //!
 //! `--random SEED` measures on random solvable boards made from the seed
-//! instead of Korf's instances (as many), to check a cut on boards it was
+//! instead of Korf's instances (as many), to check a split on boards it was
 //! not chosen on; their lengths are not known, so they are not checked.
 //!
 //! Each pattern is a list of goal cells, such as `4,5,8,9,12,13`, for the
@@ -16,7 +16,7 @@
 //! memory (never cached), each pattern's once and kept for the whole climb
 //! (14 MB for a 6-tile pattern), and the instances are solved one per core
 //! at a time. A candidate is dropped as soon as its nodes pass
-//! the best cut's.
+//! the best split's.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -24,25 +24,25 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use slide_core::{Shape, SplitMix64};
-use slide_pattern_db::{cut_for_corner, AdditivePdb, PatternDb};
+use slide_pattern_db::{patterns_for_corner, AdditivePdb, PatternDb};
 use slide_solvers::ida_star;
 use slide_testdata::{korf100, korf_goal, KorfInstance};
 
 /// The command's usage, for `--help` and for mistakes.
-const USAGE: &str = "usage: cuts [--first N] [--random SEED] [--no-climb] PATTERN...\n\
-    Counts the nodes IDA* generates on Korf's 100 with the databases of the cut\n\
+const USAGE: &str = "usage: splits [--first N] [--random SEED] [--no-climb] PATTERN...\n\
+    Counts the nodes IDA* generates on Korf's 100 with the databases of the split\n\
     (patterns such as 4,5,8,9,12,13: goal cells for the blank in cell 15), then\n\
     tries one-cell swaps between patterns while one generates fewer.";
 
-/// A cut: its patterns, each a sorted list of goal cells for the blank in cell 15.
-type Cut = Vec<Vec<u8>>;
+/// A split: its patterns, each a sorted list of goal cells for the blank in cell 15.
+type Patterns = Vec<Vec<u8>>;
 
 struct Options {
     first: usize,
     /// Random boards from this seed rather than Korf's instances.
     random: Option<u64>,
     climb: bool,
-    cut: Cut,
+    split: Patterns,
 }
 
 fn parse(args: &[String]) -> Result<Option<Options>, String> {
@@ -50,7 +50,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
         first: 100,
         random: None,
         climb: true,
-        cut: Vec::new(),
+        split: Vec::new(),
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -69,22 +69,22 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
                 let cells: Result<Vec<u8>, _> = pattern.split(',').map(|cell| cell.trim().parse::<u8>()).collect();
                 let mut cells = cells.map_err(|_| format!("{pattern:?} is not a list of cells such as 4,5,8,9"))?;
                 cells.sort_unstable();
-                options.cut.push(cells);
+                options.split.push(cells);
             }
         }
     }
-    let mut covered: Vec<u8> = options.cut.concat();
+    let mut covered: Vec<u8> = options.split.concat();
     covered.sort_unstable();
     if covered != (0..15).collect::<Vec<u8>>() {
         return Err("the patterns must cover cells 0 to 14 once each (the blank is in 15)".to_string());
     }
-    if options.cut.iter().any(|pattern| pattern.len() > 8) {
+    if options.split.iter().any(|pattern| pattern.len() > 8) {
         return Err("a pattern has at most 8 cells".to_string());
     }
     Ok(Some(options))
 }
 
-/// What measuring cuts needs: the instances, and the tables built so far.
+/// What measuring splits needs: the instances, and the tables built so far.
 struct Bench {
     instances: Vec<KorfInstance>,
     /// Whether the instances' optimal lengths are known (Korf's are).
@@ -93,14 +93,14 @@ struct Bench {
 }
 
 impl Bench {
-    /// The nodes IDA* generates on the instances with `cut`'s databases;
+    /// The nodes IDA* generates on the instances with `split`'s databases;
     /// `None` once they pass `limit` (the rest are not solved).
-    fn nodes(&mut self, cut: &Cut, limit: u64) -> Option<u64> {
+    fn nodes(&mut self, split: &Patterns, limit: u64) -> Option<u64> {
         let shape = Shape::new(4, 4).expect("4x4");
         let goal = korf_goal();
         // Korf's goal has the blank in cell 0.
-        let turned: Cut = cut_for_corner(cut, goal.blank()).expect("Korf's blank is in a corner");
-        let missing: Cut = turned
+        let turned: Patterns = patterns_for_corner(split, goal.blank()).expect("Korf's blank is in a corner");
+        let missing: Patterns = turned
             .iter()
             .filter(|p| !self.tables.contains_key(*p))
             .cloned()
@@ -116,7 +116,7 @@ impl Bench {
             }
         });
         let patterns = turned.iter().map(|cells| self.tables[cells].clone()).collect();
-        let pdb = AdditivePdb::from_patterns(patterns).expect("a cut covers the board");
+        let pdb = AdditivePdb::from_patterns(patterns).expect("a split covers the board");
         let (total, next) = (AtomicU64::new(0), AtomicUsize::new(0));
         let instances = &self.instances;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -141,28 +141,28 @@ impl Bench {
     }
 }
 
-/// The cuts one swap of two cells between two patterns away from `cut`.
-fn swaps(cut: &Cut) -> Vec<Cut> {
-    let mut cuts = Vec::new();
-    for a in 0..cut.len() {
-        for b in a + 1..cut.len() {
-            for i in 0..cut[a].len() {
-                for j in 0..cut[b].len() {
-                    let mut swapped = cut.clone();
-                    swapped[a][i] = cut[b][j];
-                    swapped[b][j] = cut[a][i];
+/// The splits one swap of two cells between two patterns away from `split`.
+fn swaps(split: &Patterns) -> Vec<Patterns> {
+    let mut splits = Vec::new();
+    for a in 0..split.len() {
+        for b in a + 1..split.len() {
+            for i in 0..split[a].len() {
+                for j in 0..split[b].len() {
+                    let mut swapped = split.clone();
+                    swapped[a][i] = split[b][j];
+                    swapped[b][j] = split[a][i];
                     swapped[a].sort_unstable();
                     swapped[b].sort_unstable();
-                    cuts.push(swapped);
+                    splits.push(swapped);
                 }
             }
         }
     }
-    cuts
+    splits
 }
 
-fn show(cut: &Cut) -> String {
-    let patterns: Vec<String> = cut
+fn show(split: &Patterns) -> String {
+    let patterns: Vec<String> = split
         .iter()
         .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
         .collect();
@@ -193,7 +193,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Measures `options.cut` and climbs from it, a line to `out` per cut measured.
+/// Measures `options.split` and climbs from it, a line to `out` per split measured.
 fn climb(options: Options, out: &mut impl Write) -> std::io::Result<()> {
     let mut instances = korf100();
     instances.truncate(options.first);
@@ -208,18 +208,18 @@ fn climb(options: Options, out: &mut impl Write) -> std::io::Result<()> {
         known_lengths: options.random.is_none(),
         tables: HashMap::new(),
     };
-    let mut best = options.cut;
+    let mut best = options.split;
     let mut best_nodes = bench.nodes(&best, u64::MAX).expect("no limit");
     writeln!(out, "{}\t{best_nodes}", show(&best))?;
     let mut improved = options.climb;
     while improved {
         improved = false;
-        for cut in swaps(&best) {
-            let nodes = bench.nodes(&cut, best_nodes);
+        for split in swaps(&best) {
+            let nodes = bench.nodes(&split, best_nodes);
             let text = nodes.map_or("more".to_string(), |nodes| nodes.to_string());
-            writeln!(out, "  {}\t{text}", show(&cut))?;
+            writeln!(out, "  {}\t{text}", show(&split))?;
             if let Some(nodes) = nodes.filter(|&nodes| nodes < best_nodes) {
-                (best, best_nodes, improved) = (cut, nodes, true);
+                (best, best_nodes, improved) = (split, nodes, true);
                 writeln!(out, "{}\t{best_nodes}", show(&best))?;
                 break;
             }
@@ -239,8 +239,8 @@ mod tests {
 
     #[test]
     fn swaps_are_every_exchange_of_two_cells_between_two_patterns() {
-        let cut: Cut = vec![vec![4, 5, 8, 9, 12, 13], vec![3, 6, 7, 10, 11, 14], vec![0, 1, 2]];
-        let swapped = swaps(&cut);
+        let split: Patterns = vec![vec![4, 5, 8, 9, 12, 13], vec![3, 6, 7, 10, 11, 14], vec![0, 1, 2]];
+        let swapped = swaps(&split);
         assert_eq!(swapped.len(), 6 * 6 + 6 * 3 + 6 * 3);
         for other in &swapped {
             let mut cells = other.concat();
@@ -248,7 +248,7 @@ mod tests {
             assert_eq!(cells, (0..15).collect::<Vec<u8>>(), "{other:?} covers every cell once");
             let sizes: Vec<usize> = other.iter().map(Vec::len).collect();
             assert_eq!(sizes, [6, 6, 3]);
-            let moved: usize = cut
+            let moved: usize = split
                 .iter()
                 .zip(other)
                 .map(|(a, b)| a.iter().filter(|c| !b.contains(c)).count())
