@@ -11,9 +11,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use slide_core::Board;
 use slide_pattern_db::Split;
-use slide_solvers::ida_star;
-use slide_testdata::{korf100, korf_goal};
+use slide_solvers::{ida_star, Heuristic};
+use slide_testdata::{korf100, korf_goal, KorfInstance};
 
 /// The command's usage, for `--help` and for mistakes.
 const USAGE: &str = "usage: korf100 [--split 7-8|6-6-3|5-5-5|4-4-4-3] [--threads N] [--first N]\n\
@@ -110,17 +111,12 @@ fn main() -> ExitCode {
         .expect("a thread pool");
     let chosen = &instances[..options.first.min(instances.len())];
     let started = Instant::now();
-    let results: Vec<(usize, Option<usize>, u64, Duration)> = pool.install(|| {
-        chosen
-            .par_iter()
-            .with_max_len(1)
-            .map(|instance| {
-                let started = Instant::now();
-                let answer = ida_star(&instance.start, &goal, &pdb).expect("a 4x4 instance");
-                (instance.id, answer.length(), answer.stats.generated, started.elapsed())
-            })
-            .collect()
-    });
+    // The tables by cell where their copies are small enough (4-4-4-3),
+    // as the judge files search them.
+    let results = match pdb.into_by_cell() {
+        Ok(by_cell) => pool.install(|| solve(chosen, &goal, &by_cell)),
+        Err(pdb) => pool.install(|| solve(chosen, &goal, &pdb)),
+    };
     let wall = started.elapsed();
 
     println!("id\toptimal\tlength\tnodes\tseconds");
@@ -154,4 +150,22 @@ fn main() -> ExitCode {
         eprintln!("error: {wrong} instances were not solved at their optimal length");
         ExitCode::from(1)
     }
+}
+
+/// Each instance's id, length found, nodes generated and time, by IDA*
+/// with `heuristic`, one instance per thread at a time.
+fn solve<H: Heuristic + Copy + Sync>(
+    chosen: &[KorfInstance],
+    goal: &Board,
+    heuristic: H,
+) -> Vec<(usize, Option<usize>, u64, Duration)> {
+    chosen
+        .par_iter()
+        .with_max_len(1)
+        .map(|instance| {
+            let started = Instant::now();
+            let answer = ida_star(&instance.start, goal, heuristic).expect("a 4x4 instance");
+            (instance.id, answer.length(), answer.stats.generated, started.elapsed())
+        })
+        .collect()
 }

@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{boards, symbols, Board, Shape};
-use slide_pattern_db::{AdditivePdb, Split};
+use slide_pattern_db::{ByCell, Split};
 use slide_solvers::{answer_without_search, ida_star};
 
 /// The answers to every board of `input`, or the first problem with it.
@@ -26,7 +26,7 @@ pub fn run(input: &str) -> Result<String, String> {
         .collect::<Result<_, _>>()
         .map_err(|error| error.to_string())?;
     // Built once, in tens of milliseconds, when a board first needs a search.
-    let mut pdb: Option<AdditivePdb> = None;
+    let mut pdb: Option<ByCell> = None;
     let mut output = String::new();
     for start in &starts {
         let answer = match answer_without_search(start, &goal).map_err(|error| error.to_string())? {
@@ -35,7 +35,7 @@ pub fn run(input: &str) -> Result<String, String> {
                 let split = Split::FourFourFourThree;
                 let pdb = match &mut pdb {
                     Some(pdb) => pdb,
-                    empty => empty.insert(AdditivePdb::fifteen_puzzle(split, goal.blank()).map_err(|e| e.to_string())?),
+                    empty => empty.insert(ByCell::fifteen_puzzle(split, goal.blank()).map_err(|e| e.to_string())?),
                 };
                 ida_star(start, &goal, &*pdb).map_err(|error| error.to_string())?
             }

@@ -13,7 +13,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{counted_boards, Board, MoveOrder, Shape};
-use slide_pattern_db::{AdditivePdb, Split};
+use slide_pattern_db::{ByCell, Split};
 use slide_solvers::{answer_without_search, ida_star_in_order, Budget, SearchError};
 
 /// The longest path the judge accepts.
@@ -31,7 +31,7 @@ pub fn run(input: &str) -> Result<String, String> {
     let order = MoveOrder::parse("DLRU").expect("an order");
     let starts = counted_boards(input, shape, "boards").map_err(|error| error.to_string())?;
     // Built once, in tens of milliseconds, when a board first needs a search.
-    let mut pdb: Option<AdditivePdb> = None;
+    let mut pdb: Option<ByCell> = None;
     let mut output = String::new();
     for (case, start) in starts.iter().enumerate() {
         let answer = match answer_without_search(start, &goal).map_err(|error| error.to_string())? {
@@ -40,8 +40,7 @@ pub fn run(input: &str) -> Result<String, String> {
                 let pdb = match &mut pdb {
                     Some(pdb) => pdb,
                     empty => empty.insert(
-                        AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank())
-                            .map_err(|e| e.to_string())?,
+                        ByCell::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|e| e.to_string())?,
                     ),
                 };
                 let mut budget = Budget {

@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 use slide_core::{counted_boards, path_string, Board, Shape};
-use slide_pattern_db::{AdditivePdb, Split};
+use slide_pattern_db::{ByCell, Split};
 use slide_solvers::{ida_star_with, Budget, SearchError};
 
 /// The longest path the judge accepts.
@@ -26,7 +26,7 @@ pub fn run(input: &str) -> Result<String, String> {
     let goal = Board::goal(shape);
     let starts = counted_boards(input, shape, "boards").map_err(|error| error.to_string())?;
     // Built once, in tens of milliseconds, for every board of the input.
-    let pdb = AdditivePdb::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
+    let pdb = ByCell::fifteen_puzzle(Split::FourFourFourThree, goal.blank()).map_err(|error| error.to_string())?;
     let mut output = String::new();
     for start in &starts {
         let mut budget = Budget {

@@ -13,10 +13,51 @@ use crate::split::Split;
 pub struct AdditivePdb {
     shape: Shape,
     pub(crate) patterns: Vec<PatternDb>,
-    /// When every pattern's table indexed by cells is small enough
-    /// ([`PatternDb::by_cell`]), those tables, which a search reads instead;
-    /// otherwise empty.
-    pub(crate) by_cell: Vec<Vec<u8>>,
+}
+
+/// Additive pattern databases with a copy of each table indexed by cells
+/// (see `PatternDb::by_cell`), which a search reads with no crossings and
+/// no free cells counted: faster where the copies are small enough to
+/// make (4-4-4-3 on 4x4; `record/fifteen-puzzle.md` has the figures). A
+/// search with `&ByCell` is made for that layout.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_pattern_db::{ByCell, Split};
+/// use slide_solvers::ida_star;
+/// let by_cell = ByCell::fifteen_puzzle(Split::FourFourFourThree, 15).unwrap();
+/// assert!(ByCell::fifteen_puzzle(Split::FiveFiveFive, 15).is_err());
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15").unwrap();
+/// assert_eq!(ida_star(&start, &Board::goal(shape), &by_cell).unwrap().length(), Some(9));
+/// ```
+#[derive(Clone)]
+pub struct ByCell {
+    pdb: AdditivePdb,
+    /// One table per pattern, in the order of `pdb`'s patterns.
+    tables: Vec<Vec<u8>>,
+}
+
+impl ByCell {
+    /// [`AdditivePdb::fifteen_puzzle`] with copies by cell; an error when
+    /// the split's copies would be too large (all but 4-4-4-3).
+    pub fn fifteen_puzzle(split: Split, blank: usize) -> Result<ByCell, PatternMismatch> {
+        AdditivePdb::fifteen_puzzle(split, blank)?
+            .into_by_cell()
+            .map_err(|_| PatternMismatch {
+                reason: format!("the {} tables are too large to copy by cell", split.name()),
+            })
+    }
+
+    /// The databases by placement the copies were made from.
+    pub fn pdb(&self) -> &AdditivePdb {
+        &self.pdb
+    }
+
+    /// The tables indexed by cells, one per pattern.
+    pub(crate) fn tables(&self) -> &[Vec<u8>] {
+        &self.tables
+    }
 }
 
 impl AdditivePdb {
@@ -60,13 +101,18 @@ impl AdditivePdb {
         AdditivePdb::new(shape, patterns)
     }
 
-    /// The patterns' sum, with the tables indexed by cells when they are small enough.
+    /// The patterns' sum.
     fn new(shape: Shape, patterns: Vec<PatternDb>) -> AdditivePdb {
-        let by_cell = patterns.iter().map(PatternDb::by_cell).collect::<Option<_>>();
-        AdditivePdb {
-            shape,
-            patterns,
-            by_cell: by_cell.unwrap_or_default(),
+        AdditivePdb { shape, patterns }
+    }
+
+    /// These databases with copies of their tables indexed by cells, when
+    /// every copy has at most 2^20 slots (256 KB); else the databases as
+    /// they are.
+    pub fn into_by_cell(self) -> Result<ByCell, AdditivePdb> {
+        match self.patterns.iter().map(PatternDb::by_cell).collect::<Option<Vec<_>>>() {
+            Some(tables) => Ok(ByCell { pdb: self, tables }),
+            None => Err(self),
         }
     }
 

@@ -3,9 +3,11 @@
 
 use slide_core::{Board, MAX_CELLS};
 
-use slide_solvers::{Estimate, Heuristic, PatternMismatch};
+use std::marker::PhantomData;
 
-use crate::additive::AdditivePdb;
+use slide_solvers::{Estimate, Heuristic, PatternMismatch, Slide};
+
+use crate::additive::{AdditivePdb, ByCell};
 use crate::pattern::{digit_weights, placement_index, residue, shifted_digit, slot, step_value, Known, UNSEEN};
 use crate::regions::Regions;
 use crate::split::views;
@@ -84,8 +86,31 @@ struct Before {
     sum: u32,
 }
 
-/// The pattern databases' estimate as it follows one search's board.
-pub struct PdbEstimate<'a> {
+/// How a search reads the patterns' tables: the layout of the tables, a
+/// type, so that the search is made once per layout and no step branches
+/// on it (one branch per step, though always predicted, cost 6-6-3 4% more
+/// instructions: `record/fifteen-puzzle.md`).
+pub trait Layout {
+    /// Whether the tables are indexed by cells (see [`ByCell`]).
+    const BY_CELL: bool;
+}
+
+/// Tables indexed by placements, [`PatternDb`]'s own.
+///
+/// [`PatternDb`]: crate::PatternDb
+pub struct ByPlacement;
+
+impl Layout for ByPlacement {
+    const BY_CELL: bool = false;
+}
+
+impl Layout for ByCell {
+    const BY_CELL: bool = true;
+}
+
+/// The pattern databases' estimate as it follows one search's board,
+/// reading tables laid out as `L` says.
+pub struct PdbEstimate<'a, L> {
     pdb: &'a AdditivePdb,
     /// Each pattern's table of residues, as [`View::moved`] reads them:
     /// one load, where through `pdb` it would be three.
@@ -99,14 +124,14 @@ pub struct PdbEstimate<'a> {
     /// same tables), and the board's regions that finding them needs.
     known: Vec<Known>,
     regions: Regions,
+    layout: PhantomData<L>,
 }
 
 impl View {
     /// The view through `cell_map` for `target`: what depends on the
     /// target only; [`View::place`] adds a board.
-    fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], target: &Board) -> View {
+    fn new(pdb: &AdditivePdb, cell_map: [u8; MAX_CELLS], target: &Board, by_cell: bool) -> View {
         let n = target.shape().cells();
-        let by_cell = !pdb.by_cell.is_empty();
         let mut view = View {
             by_cell,
             cell_map,
@@ -201,26 +226,18 @@ impl View {
         }
     }
 
-    /// Moves `tile` from `from` to `to` (the board after the move is
-    /// `tiles`): the tile's pattern gets its new index and value. Returns
-    /// what [`View::undo`] needs.
-    ///
-    /// `BY_CELL`: the view's `by_cell`, made a constant so that each
-    /// layout has a copy of this step with nothing of the other's.
+    /// Follows `slide`: the tile's pattern gets its new index and value.
+    /// Returns what [`View::undo`] needs. The tables are laid out as `L`
+    /// says, so each layout has a copy of this step with nothing of the
+    /// other's.
     #[inline(always)]
-    fn moved<const BY_CELL: bool>(
-        &mut self,
-        tables: &[&[u8]; MAX_CELLS],
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-    ) -> Before {
+    fn moved<L: Layout>(&mut self, tables: &[&[u8]; MAX_CELLS], slide: Slide) -> Before {
+        let Slide { tiles, tile, from, to } = slide;
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i32;
         // Tables indexed by cells count no crossings.
-        let mut crossed = if BY_CELL { 0 } else { step.between };
+        let mut crossed = if L::BY_CELL { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
             shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
@@ -240,7 +257,7 @@ impl View {
         } as u32;
         let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
-        let slot = if BY_CELL {
+        let slot = if L::BY_CELL {
             (index + step.from as u32) as usize
         } else {
             slot(
@@ -269,28 +286,28 @@ impl View {
     }
 }
 
-impl<'a> PdbEstimate<'a> {
-    /// The estimate of `board` against `target` (checked by [`AdditivePdb::check_target`]).
-    fn new(pdb: &'a AdditivePdb, board: &Board, target: &Board) -> PdbEstimate<'a> {
+impl<'a, L: Layout> PdbEstimate<'a, L> {
+    /// The estimate of `board` against `target` (checked by
+    /// [`AdditivePdb::check_target`]), reading `tables`, one per pattern,
+    /// laid out as `L` says.
+    fn new(pdb: &'a AdditivePdb, tables: &[&'a [u8]], board: &Board, target: &Board) -> PdbEstimate<'a, L> {
         let maps = views(board.shape(), target.blank());
-        let direct = View::new(pdb, maps[0], target);
+        let direct = View::new(pdb, maps[0], target, L::BY_CELL);
         let reflected = maps.len() > 1;
         let second = if reflected {
-            View::new(pdb, maps[1], target)
+            View::new(pdb, maps[1], target, L::BY_CELL)
         } else {
             direct.clone()
         };
         let mut estimate = PdbEstimate {
             pdb,
-            tables: std::array::from_fn(|p| match pdb.by_cell.get(p) {
-                Some(table) => &table[..],
-                None => pdb.patterns.get(p).map_or(&[][..], |pattern| &pattern.residues[..]),
-            }),
+            tables: std::array::from_fn(|p| tables.get(p).copied().unwrap_or(&[])),
             target: *target,
             views: [direct, second],
             reflected,
             known: vec![Known::new(); pdb.patterns.len()],
             regions: Regions::new(board.shape()),
+            layout: PhantomData,
         };
         estimate.place(board);
         estimate
@@ -315,7 +332,7 @@ impl<'a> PdbEstimate<'a> {
 }
 
 impl<'a> Heuristic for &'a AdditivePdb {
-    type Estimate = PdbEstimate<'a>;
+    type Estimate = PdbEstimate<'a, ByPlacement>;
 
     /// The split's name, such as `pdb-6-6-3`, or `pdb` and the pattern sizes.
     fn name(&self) -> String {
@@ -323,60 +340,53 @@ impl<'a> Heuristic for &'a AdditivePdb {
         format!("pdb-{}", sizes.join("-"))
     }
 
-    fn start(&self, board: &Board, target: &Board) -> Result<(PdbEstimate<'a>, u32), PatternMismatch> {
+    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
         self.check_target(target)?;
-        let estimate = PdbEstimate::new(self, board, target);
+        let tables: Vec<&[u8]> = self.patterns.iter().map(|pattern| &pattern.residues[..]).collect();
+        let estimate = PdbEstimate::new(self, &tables, board, target);
         let h = estimate.value();
         Ok((estimate, h))
     }
 }
 
-impl Estimate for PdbEstimate<'_> {
+impl<'a> Heuristic for &'a ByCell {
+    type Estimate = PdbEstimate<'a, ByCell>;
+
+    fn name(&self) -> String {
+        self.pdb().name()
+    }
+
+    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
+        self.pdb().check_target(target)?;
+        let tables: Vec<&[u8]> = self.tables().iter().map(Vec::as_slice).collect();
+        let estimate = PdbEstimate::new(self.pdb(), &tables, board, target);
+        let h = estimate.value();
+        Ok((estimate, h))
+    }
+}
+
+impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     type Undo = Saved;
 
     /// Only the tile's own pattern changes in each view: for the others the
     /// blank stepped between two of their free cells, in one region, whose
     /// slots hold one value. The estimate is the larger of the views' sums.
     #[inline]
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Saved) {
-        self.moved_within(h, tiles, tile, from, to, u32::MAX)
-    }
-
-    #[inline(always)]
-    fn moved_within(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize, within: u32) -> (u32, Saved) {
-        if self.views[0].by_cell {
-            self.moved_within_way::<true>(h, tiles, tile, from, to, within)
-        } else {
-            self.moved_within_way::<false>(h, tiles, tile, from, to, within)
-        }
-    }
-
-    /// The two ways are the tables' layouts: by cell is the second.
-    const TWO_WAYS: bool = true;
-
-    fn second_way(&self) -> bool {
-        self.views[0].by_cell
+    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Saved) {
+        self.moved_within(h, slide, u32::MAX)
     }
 
     /// The reflected view is skipped when the direct one's sum is above
     /// `within`: its table read is half the work of a move, and most
     /// children IDA* cuts off are cut off by the direct view alone.
     #[inline(always)]
-    fn moved_within_way<const BY_CELL: bool>(
-        &mut self,
-        _h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        within: u32,
-    ) -> (u32, Saved) {
+    fn moved_within(&mut self, _h: u32, slide: Slide, within: u32) -> (u32, Saved) {
         let mut saved = Saved([Before::default(); 2], false);
-        saved.0[0] = self.views[0].moved::<BY_CELL>(&self.tables, tiles, tile, from, to);
+        saved.0[0] = self.views[0].moved::<L>(&self.tables, slide);
         if !self.reflected || self.views[0].sum > within {
             return (self.views[0].sum, saved);
         }
-        saved.0[1] = self.views[1].moved::<BY_CELL>(&self.tables, tiles, tile, from, to);
+        saved.0[1] = self.views[1].moved::<L>(&self.tables, slide);
         saved.1 = true;
         (self.views[0].sum.max(self.views[1].sum), saved)
     }
@@ -389,7 +399,7 @@ impl Estimate for PdbEstimate<'_> {
     }
 
     #[inline]
-    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, saved: Saved) {
+    fn undo(&mut self, _slide: Slide, saved: Saved) {
         self.views[0].undo(saved.0[0]);
         if saved.1 {
             self.views[1].undo(saved.0[1]);

@@ -280,9 +280,4 @@ impl PatternDb {
         }
         Ok(())
     }
-
-    /// The shape the database is for.
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
 }

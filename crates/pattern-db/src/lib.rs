@@ -51,8 +51,8 @@ mod regions;
 mod split;
 mod strongest;
 
-pub use crate::additive::AdditivePdb;
-pub use crate::estimate::{PdbEstimate, Saved};
+pub use crate::additive::{AdditivePdb, ByCell};
+pub use crate::estimate::{ByPlacement, Layout, PdbEstimate, Saved};
 pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};

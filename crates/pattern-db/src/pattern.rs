@@ -37,6 +37,7 @@ pub(crate) const UNREACHED: u8 = 3;
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
+
     /// The blank's goal cell.
     pub(crate) blank: u8,
     /// The number of cells of the board.
@@ -217,6 +218,11 @@ impl PatternDb {
             digit += 1;
             free &= free - 1;
         }
+    }
+
+    /// The shape the database is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The blank's goal cell the database was built for.

@@ -61,9 +61,11 @@ fn eight_tile_patterns_guide_the_search_optimally() {
 }
 
 /// Checks, on every solvable position of `shape`, that the databases of
-/// `partition` never exceed the distance and change by at most one per move.
+/// `partition` never exceed the distance and change by at most one per
+/// move, and that their copies by cell read the same values.
 fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
     let pdb = AdditivePdb::build(shape, partition);
+    let by_cell = pdb.clone().into_by_cell().expect("small boards' tables copy by cell");
     let goal = Board::goal(shape);
     let table = DistanceTable::for_target(&goal).unwrap();
     let heuristic = &pdb;
@@ -73,6 +75,7 @@ fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
             continue;
         };
         let h = heuristic.estimate(&board, &goal).unwrap();
+        assert_eq!((&by_cell).estimate(&board, &goal), Ok(h), "{board} by cell");
         assert!(h as usize <= distance, "{board}: h {h} > {distance}");
         assert_eq!(h == 0, distance == 0);
         for (_, next) in board.successors() {
@@ -119,13 +122,13 @@ fn fifteen_puzzle_estimates_on_random_walks() {
             let reference = ida_star(&start, &goal, LinearConflict).unwrap();
             let length = reference.length().unwrap();
             assert!(heuristic.estimate(&start, &goal).unwrap() as usize <= length);
-            check_path(
-                "ida_star pdb",
-                &start,
-                &goal,
-                ida_star(&start, &goal, heuristic).unwrap().path.as_deref(),
-                Some(length),
-            );
+            let answer = ida_star(&start, &goal, heuristic).unwrap();
+            check_path("ida_star pdb", &start, &goal, answer.path.as_deref(), Some(length));
+            // The copies by cell step differently to the same values: the
+            // same search, node for node.
+            if let Ok(by_cell) = pdb.clone().into_by_cell() {
+                assert_eq!(ida_star(&start, &goal, &by_cell).unwrap(), answer, "{start} by cell");
+            }
         }
     }
 }

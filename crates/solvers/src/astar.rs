@@ -23,7 +23,7 @@
 use slide_core::{Board, Move, Shape, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
-use crate::heuristic::{Estimate, Heuristic};
+use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::layered::node::{Node, Wide};
 use crate::layered::scratch::{with_thread_scratch, Scratch};
 use crate::layered::{Children, SizeClass, StepMoves};
@@ -387,8 +387,14 @@ impl Run<'_, '_, '_> {
                 }
                 stored += 1;
                 let (next, tile) = (child.blank(), ((child.tiles() >> (4 * blank)) & 0xF) as usize);
-                let (child_h, undo) = estimate.moved(h, child.tiles(), tile, next, blank);
-                estimate.undo(tile, next, blank, undo);
+                let slide = Slide {
+                    tiles: child.tiles(),
+                    tile,
+                    from: next,
+                    to: blank,
+                };
+                let (child_h, undo) = estimate.moved(h, slide);
+                estimate.undo(slide, undo);
                 let child_f = g as u32 + 1 + child_h;
                 if child_f == f {
                     if let Some((f, g, earlier)) = carried.replace((child_f, g + 1, child)) {

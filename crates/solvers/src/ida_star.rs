@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use slide_core::{Board, Move, MoveOrder, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
-use crate::heuristic::{Estimate, Heuristic};
+use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::{answer_without_search, AllPaths, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
@@ -158,9 +158,9 @@ fn deepen<H: Heuristic>(
         search.watch.report(search.bound as usize, 0, search.stats.generated);
         // Every path wanted needs the general search, which keeps a trail.
         let found = if order == MoveOrder::KORF && search.all.is_none() {
-            search.run::<true>(start.tiles(), start.blank(), 0, h, NO_MOVE)
+            search.dfs::<true>(start.tiles(), start.blank(), 0, h, NO_MOVE)
         } else {
-            search.run::<false>(start.tiles(), start.blank(), 0, h, NO_MOVE)
+            search.dfs::<false>(start.tiles(), start.blank(), 0, h, NO_MOVE)
         };
         if let Some(error) = search.stopped {
             return Err(error);
@@ -287,31 +287,13 @@ impl<E: Estimate> Search<'_, '_, E> {
         }
     }
 
-    /// [`Search::dfs`] made for the estimate's way of stepping (see
-    /// [`Estimate::TWO_WAYS`]).
-    pub(crate) fn run<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
-        if E::TWO_WAYS && self.estimate.second_way() {
-            self.dfs::<KORF, true>(tiles, blank, g, h, last)
-        } else {
-            self.dfs::<KORF, false>(tiles, blank, g, h, last)
-        }
-    }
-
     /// Searches below the board `tiles` (packed) with its blank in `blank`,
     /// `g` moves from the start with estimate `h`; `last` is the index of
     /// the move that led here. The board travels in arguments, in
     /// registers, rather than in the search's fields. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
     /// `KORF`: the moves in Korf's order, and one path wanted (no trail).
-    /// `SECOND`: the estimate's way of stepping (see [`Search::run`]).
-    pub(crate) fn dfs<const KORF: bool, const SECOND: bool>(
-        &mut self,
-        tiles: u64,
-        blank: usize,
-        g: u32,
-        h: u32,
-        last: u8,
-    ) -> bool {
+    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
         self.stats.expanded += 1;
         if self.stats.expanded % NODES_PER_TICK == 0 && self.tick() {
             return true;
@@ -320,24 +302,16 @@ impl<E: Estimate> Search<'_, '_, E> {
         // compiler then keeps each one's move in a register (a loop over
         // the order array costs about a fifth more instructions per node).
         let order = if KORF { Move::ALL } else { self.order };
-        self.child::<KORF, SECOND>(tiles, blank, g, h, last, order[0])
-            || self.child::<KORF, SECOND>(tiles, blank, g, h, last, order[1])
-            || self.child::<KORF, SECOND>(tiles, blank, g, h, last, order[2])
-            || self.child::<KORF, SECOND>(tiles, blank, g, h, last, order[3])
+        self.child::<KORF>(tiles, blank, g, h, last, order[0])
+            || self.child::<KORF>(tiles, blank, g, h, last, order[1])
+            || self.child::<KORF>(tiles, blank, g, h, last, order[2])
+            || self.child::<KORF>(tiles, blank, g, h, last, order[3])
     }
 
     /// The child of [`Search::dfs`]'s board by `mv`: searched below if its
     /// `f` is within the bound. Whether the search is over.
     #[inline(always)]
-    fn child<const KORF: bool, const SECOND: bool>(
-        &mut self,
-        tiles: u64,
-        blank: usize,
-        g: u32,
-        h: u32,
-        last: u8,
-        mv: Move,
-    ) -> bool {
+    fn child<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8, mv: Move) -> bool {
         if Move::undoes(mv as u8, last) {
             return false;
         }
@@ -355,9 +329,13 @@ impl<E: Estimate> Search<'_, '_, E> {
         // needs to be exact: it decides whether the child is searched, or
         // lowers that bound. Above it the child is cut off either way.
         let within = self.next_bound.saturating_sub(g + 2);
-        let (child_h, undo) = self
-            .estimate
-            .moved_within_way::<SECOND>(h, child, tile, next, blank, within);
+        let slide = Slide {
+            tiles: child,
+            tile,
+            from: next,
+            to: blank,
+        };
+        let (child_h, undo) = self.estimate.moved_within(h, slide, within);
         let f = g + 1 + child_h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -372,7 +350,7 @@ impl<E: Estimate> Search<'_, '_, E> {
             let done = if child == self.target {
                 self.reached_goal()
             } else {
-                self.dfs::<KORF, SECOND>(child, next, g + 1, child_h, mv as u8)
+                self.dfs::<KORF>(child, next, g + 1, child_h, mv as u8)
             };
             if done {
                 // The path to the target is written on the way back up,
@@ -384,7 +362,7 @@ impl<E: Estimate> Search<'_, '_, E> {
                 self.trail.pop();
             }
         }
-        self.estimate.undo(tile, next, blank, undo);
+        self.estimate.undo(slide, undo);
         false
     }
 }

@@ -60,7 +60,7 @@ pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{
     Estimate, Heuristic, LineUndo, LinearConflict, LinearConflictEstimate, Manhattan, ManhattanEstimate, MaxEstimate,
-    MaxOf, WalkingDistance, WalkingDistanceEstimate,
+    MaxOf, Slide, WalkingDistance, WalkingDistanceEstimate,
 };
 pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};

@@ -14,7 +14,7 @@ use std::time::Instant;
 use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
 
 use crate::budget::Watch;
-use crate::heuristic::{Estimate, Heuristic};
+use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
 use crate::{answer_without_search, Answer, Budget, SearchError, Stats};
 
@@ -186,7 +186,7 @@ fn search_subtree<E: Estimate>(
 ) -> Subtree {
     let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None);
     search.cancel = Some(cancel);
-    let found = search.run::<true>(tiles, blank, g, h, last);
+    let found = search.dfs::<true>(tiles, blank, g, h, last);
     if search.cancelled || search.stopped.is_some() {
         Subtree::Stopped(search.stopped)
     } else if found {
@@ -252,7 +252,13 @@ impl Cut {
             // The tile in `next` slides into `blank` (see `slide_core::slide`).
             let tile = ((tiles >> (4 * next)) & 0xF) as usize;
             let child = tiles ^ ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
-            let (child_h, undo) = estimate.moved(h, child, tile, next, blank);
+            let slide = Slide {
+                tiles: child,
+                tile,
+                from: next,
+                to: blank,
+            };
+            let (child_h, undo) = estimate.moved(h, slide);
             let f = g + 1 + child_h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
@@ -263,7 +269,7 @@ impl Cut {
                 }
                 self.path.pop();
             }
-            estimate.undo(tile, next, blank, undo);
+            estimate.undo(slide, undo);
         }
         false
     }

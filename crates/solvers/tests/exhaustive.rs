@@ -16,7 +16,7 @@ use common::check_answer;
 use slide_core::{factorial, rank, slide, unrank, Board, Graph, Move, MoveOrder, Shape, SplitMix64};
 use slide_solvers::{
     astar, bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget,
-    DistanceTable, Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, SearchError, WalkingDistance,
+    DistanceTable, Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, SearchError, Slide, WalkingDistance,
 };
 use slide_testdata::{reference, tsv_rows};
 
@@ -151,7 +151,13 @@ fn walking_distance_is_admissible_and_consistent_everywhere() {
                 let next_h = estimate.reset(next.tiles());
                 let tile = board.tile(next.blank());
                 estimate.reset(board.tiles());
-                let (moved_h, _) = estimate.moved(h, next.tiles(), tile, next.blank(), board.blank());
+                let slide = Slide {
+                    tiles: next.tiles(),
+                    tile,
+                    from: next.blank(),
+                    to: board.blank(),
+                };
+                let (moved_h, _) = estimate.moved(h, slide);
                 assert_eq!(
                     moved_h, next_h,
                     "{board} -> {next}: the update agrees with a fresh start"

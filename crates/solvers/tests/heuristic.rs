@@ -2,7 +2,7 @@
 //! and an estimate that is wrong cannot make a search run for ever.
 
 use slide_core::{Board, Shape};
-use slide_solvers::{ida_star, Estimate, Heuristic, PatternMismatch};
+use slide_solvers::{ida_star, Estimate, Heuristic, PatternMismatch, Slide};
 
 /// An estimate that is 50 everywhere, the goal included: far above the
 /// truth, as a damaged table would be.
@@ -25,11 +25,11 @@ impl Heuristic for Fifty {
 impl Estimate for FiftyEstimate {
     type Undo = ();
 
-    fn moved(&mut self, _h: u32, _tiles: u64, _tile: usize, _from: usize, _to: usize) -> (u32, ()) {
+    fn moved(&mut self, _h: u32, _slide: Slide) -> (u32, ()) {
         (50, ())
     }
 
-    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
+    fn undo(&mut self, _slide: Slide, _undo: ()) {}
 
     fn reset(&mut self, _tiles: u64) -> u32 {
         50

@@ -4,7 +4,7 @@
 
 use slide_core::Board;
 
-use crate::heuristic::{Estimate, Heuristic, TargetTables};
+use crate::heuristic::{Estimate, Heuristic, Slide, TargetTables};
 use crate::PatternMismatch;
 
 /// Manhattan distance plus, in each row and column, two moves for each tile
@@ -108,7 +108,8 @@ impl Estimate for LinearConflictEstimate {
     /// and entered for a horizontal move (cells one apart), the rows for a
     /// vertical one.
     #[inline]
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, LineUndo) {
+    fn moved(&mut self, h: u32, slide: Slide) -> (u32, LineUndo) {
+        let Slide { tiles, tile, from, to } = slide;
         let distance = &self.tables.manhattan[tile];
         let h = h + distance[to] as u32 - distance[from] as u32;
         let cols = self.tables.shape.cols();
@@ -146,7 +147,8 @@ impl Estimate for LinearConflictEstimate {
     }
 
     #[inline]
-    fn undo(&mut self, _tile: usize, from: usize, to: usize, undo: LineUndo) {
+    fn undo(&mut self, slide: Slide, undo: LineUndo) {
+        let (from, to) = (slide.from, slide.to);
         let cols = self.tables.shape.cols();
         let (lines, a, b) = if from.abs_diff(to) == 1 {
             (&mut self.col_conflict, from % cols, to % cols)

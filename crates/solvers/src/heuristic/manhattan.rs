@@ -2,7 +2,7 @@
 
 use slide_core::Board;
 
-use super::{Estimate, Heuristic, TargetTables};
+use super::{Estimate, Heuristic, Slide, TargetTables};
 use crate::PatternMismatch;
 
 /// The sum over tiles of each tile's taxicab distance to its target cell.
@@ -40,13 +40,13 @@ impl Estimate for ManhattanEstimate {
     type Undo = ();
 
     #[inline]
-    fn moved(&mut self, h: u32, _tiles: u64, tile: usize, from: usize, to: usize) -> (u32, ()) {
-        let distance = &self.tables.manhattan[tile];
-        (h + distance[to] as u32 - distance[from] as u32, ())
+    fn moved(&mut self, h: u32, slide: Slide) -> (u32, ()) {
+        let distance = &self.tables.manhattan[slide.tile];
+        (h + distance[slide.to] as u32 - distance[slide.from] as u32, ())
     }
 
     #[inline]
-    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, _undo: ()) {}
+    fn undo(&mut self, _slide: Slide, _undo: ()) {}
 
     fn reset(&mut self, tiles: u64) -> u32 {
         self.tables.manhattan(tiles)

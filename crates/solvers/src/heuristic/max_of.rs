@@ -2,7 +2,7 @@
 
 use slide_core::Board;
 
-use super::{Estimate, Heuristic};
+use super::{Estimate, Heuristic, Slide};
 use crate::PatternMismatch;
 
 /// The larger of two estimates: admissible and consistent when both are
@@ -53,39 +53,31 @@ impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
     type Undo = (A::Undo, Option<B::Undo>, (u32, u32));
 
     #[inline]
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo) {
-        self.moved_within(h, tiles, tile, from, to, u32::MAX)
+    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Self::Undo) {
+        self.moved_within(h, slide, u32::MAX)
     }
 
     /// The second estimate is skipped when the first is above `within`
     /// (then `values.1` is stale until the move is undone, which the
     /// search does without looking at the child's estimate again).
     #[inline]
-    fn moved_within(
-        &mut self,
-        _h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        within: u32,
-    ) -> (u32, Self::Undo) {
+    fn moved_within(&mut self, _h: u32, slide: Slide, within: u32) -> (u32, Self::Undo) {
         let before = self.values;
-        let (a, undo_a) = self.first.moved_within(before.0, tiles, tile, from, to, within);
+        let (a, undo_a) = self.first.moved_within(before.0, slide, within);
         if a > within {
             self.values.0 = a;
             return (a, (undo_a, None, before));
         }
-        let (b, undo_b) = self.second.moved_within(before.1, tiles, tile, from, to, within);
+        let (b, undo_b) = self.second.moved_within(before.1, slide, within);
         self.values = (a, b);
         (a.max(b), (undo_a, Some(undo_b), before))
     }
 
     #[inline]
-    fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo) {
-        self.first.undo(tile, from, to, undo.0);
+    fn undo(&mut self, slide: Slide, undo: Self::Undo) {
+        self.first.undo(slide, undo.0);
         if let Some(second) = undo.1 {
-            self.second.undo(tile, from, to, second);
+            self.second.undo(slide, second);
         }
         self.values = undo.2;
     }

@@ -53,16 +53,29 @@ pub trait Heuristic {
     }
 }
 
+/// One move of a search's board, as an estimate follows it: the tile
+/// `tile` slid from cell `from` into the blank's cell `to` (the blank is
+/// now in `from`), and `tiles`, the packed board after the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The packed board after the move.
+    pub tiles: u64,
+    /// The tile that moved.
+    pub tile: usize,
+    /// The cell it left, where the blank is now.
+    pub from: usize,
+    /// The cell it moved into, where the blank was.
+    pub to: usize,
+}
+
 /// An estimate that follows the moves of a search's board.
 pub trait Estimate {
     /// What [`Estimate::undo`] needs to restore the estimate after a move.
     type Undo: Copy;
 
-    /// The tile `tile` slid from cell `from` into the blank's cell `to`
-    /// (the blank is now in `from`); `tiles` is the packed board after the
-    /// move and `h` the estimate before it. Returns the estimate after the
-    /// move, and what undoing it needs.
-    fn moved(&mut self, h: u32, tiles: u64, tile: usize, from: usize, to: usize) -> (u32, Self::Undo);
+    /// The estimate after `slide`, given `h`, the estimate before it; and
+    /// what undoing it needs.
+    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Self::Undo);
 
     /// [`Estimate::moved`] for a search that only needs the exact estimate
     /// when it is at most `within`: above it, any value above `within` that
@@ -71,48 +84,13 @@ pub trait Estimate {
     /// the larger of several may then skip the rest once one is above
     /// `within`. The default is [`Estimate::moved`].
     #[inline]
-    fn moved_within(
-        &mut self,
-        h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        _within: u32,
-    ) -> (u32, Self::Undo) {
-        self.moved(h, tiles, tile, from, to)
+    fn moved_within(&mut self, h: u32, slide: Slide, _within: u32) -> (u32, Self::Undo) {
+        self.moved(h, slide)
     }
 
-    /// Whether the estimate steps in one of two ways, fixed when it starts
-    /// ([`Estimate::second_way`]), as the pattern databases do with their
-    /// tables in two layouts. IDA* is then made once for each way, and
-    /// calls [`Estimate::moved_within_way`] with it, so that no step
-    /// branches on the way: one branch per step, always predicted, still
-    /// cost the pattern databases' search 4% more instructions.
-    const TWO_WAYS: bool = false;
-
-    /// Whether this estimate steps the second way (see [`Estimate::TWO_WAYS`]).
-    fn second_way(&self) -> bool {
-        false
-    }
-
-    /// [`Estimate::moved_within`] made for one way: `SECOND` is
-    /// [`Estimate::second_way`]. The default ignores it.
-    #[inline(always)]
-    fn moved_within_way<const SECOND: bool>(
-        &mut self,
-        h: u32,
-        tiles: u64,
-        tile: usize,
-        from: usize,
-        to: usize,
-        within: u32,
-    ) -> (u32, Self::Undo) {
-        self.moved_within(h, tiles, tile, from, to, within)
-    }
-
-    /// Undoes [`Estimate::moved`]: the tile is back in `from`, the blank in `to`.
-    fn undo(&mut self, tile: usize, from: usize, to: usize, undo: Self::Undo);
+    /// Undoes [`Estimate::moved`]: the tile is back in `slide.from`, the
+    /// blank in `slide.to`.
+    fn undo(&mut self, slide: Slide, undo: Self::Undo);
 
     /// Starts following the board with packed `tiles` (of the same shape
     /// and target) from scratch, keeping what depends on the target only:

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use slide_core::{Board, Shape, MAX_CELLS};
 
-use crate::heuristic::{Estimate, Heuristic};
+use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::PatternMismatch;
 
 /// The sum of the row and the column walking distances.
@@ -228,7 +228,8 @@ impl Estimate for WalkingDistanceEstimate {
     /// A vertical move steps the rows' state, a horizontal one the columns':
     /// the blank moves to the tile's old cell, `from`.
     #[inline]
-    fn moved(&mut self, _h: u32, _tiles: u64, tile: usize, from: usize, to: usize) -> (u32, (u32, u32)) {
+    fn moved(&mut self, _h: u32, slide: Slide) -> (u32, (u32, u32)) {
+        let Slide { tile, from, to, .. } = slide;
         let undo = (self.row_state, self.col_state);
         if from.abs_diff(to) == 1 {
             let down = from % self.cols > to % self.cols;
@@ -241,7 +242,7 @@ impl Estimate for WalkingDistanceEstimate {
     }
 
     #[inline]
-    fn undo(&mut self, _tile: usize, _from: usize, _to: usize, undo: (u32, u32)) {
+    fn undo(&mut self, _slide: Slide, undo: (u32, u32)) {
         (self.row_state, self.col_state) = undo;
     }
 
