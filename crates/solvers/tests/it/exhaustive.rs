@@ -8,11 +8,9 @@
 //! the environment variable `SLIDE_EXHAUSTIVE` (CI does) to check the
 //! former on every position and the latter on every 250th.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::check_answer;
+use crate::common::check_answer;
 use slide_core::{factorial, rank, slide, unrank, Board, Graph, Move, MoveOrder, Shape, SplitMix64};
 use slide_solvers::{
     astar, bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget,

@@ -1,7 +1,5 @@
 //! Every shortest path: counted against a counting oracle, and listed in order.
 
-mod common;
-
 use std::collections::{HashMap, VecDeque};
 
 use slide_core::{factorial, unrank, Board, MoveOrder, Shape};
@@ -44,7 +42,7 @@ fn check_listing(all: &AllPaths, start: &Board, goal: &Board, length: usize, ord
         );
     }
     for path in &all.paths {
-        common::check_answer(
+        crate::common::check_answer(
             "listed path",
             start,
             goal,

@@ -1,9 +1,7 @@
 //! Random pairs on several shapes: every solver finds a path of the same,
 //! shortest, length, and every path replays.
 
-mod common;
-
-use common::check_answer;
+use crate::common::check_answer;
 use slide_core::{is_solvable, Board, Shape, SplitMix64};
 use slide_solvers::{
     astar, bfs, bidirectional_bfs, ida_star, DistanceTable, Heuristic, LinearConflict, Manhattan, WalkingDistance,

@@ -1,9 +1,7 @@
 //! IDA* on Korf's 15-puzzle instances, against the lengths and node counts
 //! of `testdata/reference/korf100.tsv`.
 
-mod common;
-
-use common::check_answer;
+use crate::common::check_answer;
 use slide_core::Board;
 use slide_solvers::{ida_star, Heuristic, LinearConflict, Manhattan, MaxOf, WalkingDistance};
 use slide_testdata::{korf100, korf_goal, KorfInstance};

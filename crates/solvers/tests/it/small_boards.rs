@@ -1,9 +1,7 @@
 //! Complete searches of the boards small enough for a distance table,
 //! against `testdata/reference/max-distances.tsv`.
 
-mod common;
-
-use common::check_answer;
+use crate::common::check_answer;
 use slide_core::{factorial, unrank, Board, Shape};
 use slide_solvers::{bfs, DistanceTable, TableError, DENSE_MAX_CELLS};
 use slide_testdata::{reference, tsv_rows};

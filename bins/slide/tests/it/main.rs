@@ -1,0 +1,6 @@
+//! Integration tests of the command line, run as a program.
+//!
+//! One test target per crate, so that the tests link once.
+
+mod cli;
+mod hostile;

@@ -1,0 +1,5 @@
+//! Integration tests of the pattern databases.
+//!
+//! One test target per crate, so that the tests link once.
+
+mod pattern_db;

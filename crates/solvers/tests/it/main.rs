@@ -1,0 +1,13 @@
+//! Integration tests of the optimal searches, one module per topic; the slow
+//! exhaustive checks over every 8-puzzle position sample by default (see
+//! `exhaustive`).
+//!
+//! One test target per crate, so that the tests link once.
+
+mod agreement;
+mod all_paths;
+mod common;
+mod exhaustive;
+mod heuristic;
+mod korf;
+mod small_boards;
