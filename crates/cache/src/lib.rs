@@ -1,8 +1,8 @@
 //! The disk cache of pattern databases: tables read back when sound,
 //! built with a progress bar and written when not.
 //!
-//! The tables of [`slide_pattern_db::AdditivePdb`] take seconds to build (the
-//! README measures 6-6-3) and a moment to read back, so tools keep them in a
+//! The tables of [`slide_pattern_db::AdditivePdb`] take seconds to build
+//! (`record/fifteen-puzzle.md`) and a moment to read back, so tools keep them in a
 //! cache folder ([`cache_dir`]), one file per pattern in the versioned,
 //! checksummed format of [`PatternDb::to_bytes`]. A file that is missing,
 //! truncated, damaged, of another format version or for another pattern is

@@ -1,6 +1,5 @@
-//! Counting bits, apart from the ranking that needs it most, so that code
-//! which counts bits but ranks nothing (pattern databases) does not carry
-//! the ranking into a judge file.
+//! Counting bits: the one bit trick that both the ranking and the pattern
+//! databases (counting free cells below the blank) stand on.
 
 /// The number of set bits of `x`, by two look-ups in a 256-entry table.
 ///

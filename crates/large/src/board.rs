@@ -80,7 +80,7 @@ pub fn grid_neighbour(rows: usize, cols: usize, cell: usize, mv: Move) -> Option
 }
 
 /// A board of any size from 2x2 to [`MAX_SIDE`] x [`MAX_SIDE`], one number
-/// per cell: the board of boards too large for the `u64` [`crate::Board`].
+/// per cell: the board of boards too large for the `u64` [`slide_core::Board`].
 ///
 /// Invariant: `cells` holds each of `0..rows * cols` exactly once, row-major
 /// from the top-left, 0 the blank, and `blank` is the blank's cell.
@@ -358,7 +358,7 @@ impl LargeBoard {
 }
 
 impl fmt::Display for LargeBoard {
-    /// Rows separated by ` / `, the blank as `_`, as [`crate::Board`] writes them.
+    /// Rows separated by ` / `, the blank as `_`, as [`slide_core::Board`] writes them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (index, &content) in self.cells.iter().enumerate() {
             if index > 0 {

@@ -18,10 +18,10 @@
 //! the blank must first reach one of them (the least of what `alone` adds
 //! for the blank's actual cell). It is not a lower bound: tiles that travel
 //! together share the blank's moves. So the paths are short, not shortest;
-//! measured on Korf and Felner's 5x5 instances (README), this estimate with
-//! the path so far weighted 1.2 against it gives shorter reductions (139.3
-//! moves against 157.3) in a two-hundredth of the time of A* with the
-//! Manhattan distance, a lower bound, capped at a million states.
+//! measured on Korf and Felner's 5x5 instances, this estimate with the path
+//! so far weighted against it gives shorter reductions in a small part of
+//! the time of A* with the Manhattan distance, a lower bound, capped at a
+//! million states (`record/large-boards.md` has the figures).
 
 use std::collections::BinaryHeap;
 

@@ -32,8 +32,8 @@ pub(crate) const UNREACHED: u8 = 3;
 /// the residue. An exact value from nothing is found by
 /// walking down to the goal, one neighbour of residue `v - 1` at a time
 /// ([`PatternDb::value`]). This is Breyer and Korf's 1.6-bit idea at two
-/// bits: a 6-tile pattern's table takes 14 MB rather than 57, and the two
-/// of 6-6-3 fit together in this machine's 32 MB last-level cache.
+/// bits: a 6-tile pattern's table takes a quarter of a byte a slot, so
+/// the tables of 6-6-3 fit together in a last-level cache.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,

@@ -5,9 +5,8 @@ use slide_core::{check_pair, Board};
 use crate::{answer_without_search, bidirectional_bfs_in, Answer, Budget, DistanceTable, Scratch, SearchError};
 
 /// From this many starts on, one complete distance table costs less than a
-/// bidirectional search per start: on 3x3 the table costs as much as some twenty
-/// bidirectional searches of the hardest positions, or fifty of random ones (the
-/// README's benchmarks measure both).
+/// bidirectional search per start: on 3x3 the table costs as much as a few
+/// dozen bidirectional searches (`benches/README.md` measures both).
 const TABLE_FROM: usize = 32;
 
 /// Shortest paths from starts that come one at a time to one target: by

@@ -1,6 +1,6 @@
 //! Optimal searches for sliding-tile puzzles of at most 16 cells.
 //!
-//! Every solver takes a start and a target [`Board`] of the same shape and
+//! Every solver takes a start and a target [`slide_core::Board`] of the same shape and
 //! returns an [`Answer`]: a shortest move sequence, or `None` when the target
 //! cannot be reached (decided at once from parity), with the nodes expanded
 //! and generated.

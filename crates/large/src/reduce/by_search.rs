@@ -7,10 +7,10 @@
 //! order of rows and columns down to the last 12 cells by the moves the
 //! lines take plus the finishing search's estimate.
 //!
-//! It is kept apart from [`crate::reduce`] so that judge files, which must
-//! stay small, carry none of these searches. Measured on Korf and Felner's
-//! 5x5 instances (see the README): 135.7 moves on average against 247.7,
-//! 1.35 times the optimal, in about 12 ms a board (median).
+//! The line search reaches the reduction as a [`LineSearch`], so
+//! [`crate::reduce`], which the judge files carry, names none of these
+//! searches. What they are worth on Korf and Felner's 5x5 instances and on
+//! larger boards is in `record/large-boards.md`.
 
 use slide_core::{Board, Move};
 use slide_solvers::{ida_star, Heuristic, LinearConflict, MaxOf, WalkingDistance};
@@ -30,7 +30,7 @@ const WEIGH_ORDERS_CELLS: usize = 30;
 /// The weights of the moves made against the estimate, in tenths, that a
 /// line's search tries in turn, each with at most [`line_states`] states:
 /// the first gives the shortest lines, the others finish where it gives up
-/// (measured on Korf and Felner's 5x5 instances, see the README).
+/// (measured on Korf and Felner's 5x5 instances: `record/large-boards.md`).
 const LINE_WEIGHTS: [usize; 3] = [12, 10, 7];
 
 /// The most states each try of a line's search holds on a part of `cells`

@@ -102,7 +102,7 @@ impl std::error::Error for ReduceError {}
 /// a breadth-first search of its 360 arrangements: the reduction needs no
 /// other search, so judge files that carry it stay small.
 /// [`reduce_by_search`] leaves 12 cells to IDA* for shorter paths. The
-/// path is not a shortest one (see the README for measurements).
+/// path is not a shortest one (`record/large-boards.md` measures it).
 ///
 /// ```
 /// use slide_large::{reduce, LargeBoard};
@@ -284,8 +284,9 @@ fn reduce_lines(
         } else {
             // When both can go on a part of at most TRY_BOTH_CELLS cells, the
             // one that takes fewer moves now goes: each is tried on a copy
-            // first. Measured (README): 3 to 5% shorter paths up to 10x10, none
-            // from 20x20, where the longer side goes, as in the textbook.
+            // first. Measured (`record/large-boards.md`): shorter paths up to
+            // 10x10, no gain from 20x20, where the longer side goes, as in
+            // the textbook.
             let row_first = match (row_fits, column_fits) {
                 (true, true) if height * width > TRY_BOTH_CELLS => height >= width,
                 (true, true) => {

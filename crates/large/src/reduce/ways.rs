@@ -98,8 +98,7 @@ impl Reduction {
     /// Every move of the blank moves a tile, and on its way to the next
     /// tile or around it the blank has many shortest ways to choose from.
     /// Taking the best of them took a quarter off the paths of large boards
-    /// (100 random 100x100 boards: 2.61 n^3 moves with the first shortest
-    /// way, 1.90 n^3 with the best; see the README).
+    /// (`record/large-boards.md`).
     #[inline]
     pub(super) fn gain(&self, from: usize, next: usize) -> i32 {
         let home = self.row_col[self.label_at[next] as usize];
