@@ -1,7 +1,7 @@
 //! `slide batch`: one instance per line, solved on every core, answered in
 //! input order as soon as every earlier line is answered.
 
-use std::io::{BufRead, BufReader, IsTerminal, Read};
+use std::io::{BufReader, IsTerminal, Read};
 use std::time::Instant;
 
 use crate::threads::for_each_in_order;
@@ -12,12 +12,21 @@ use slide_solvers::{Answer, Budget};
 use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::large::{self, is_large, Reduced};
+use crate::lines::{Line, Lines, MAX_LINE};
 use crate::output::{answer_json, batch_line};
 use crate::plan::{tables, Instance, Plan};
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance.
-type Outcome = (usize, Result<Result<Solved, CliError>, CliError>);
+type Outcome = (usize, Result<Result<Solved, CliError>, Refused>);
+
+/// Why a line gives no instance.
+enum Refused {
+    /// The line is not one: the lines after it go on.
+    Line(CliError),
+    /// The input cannot be read here: nothing after it is answered.
+    Input(CliError),
+}
 
 /// What a line asks: an instance of at most 16 cells, solved optimally, or
 /// a pair of boards beyond, solved by reduction.
@@ -78,18 +87,23 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     let mut write_failure: Option<CliError> = None;
     let started = Instant::now();
     // Each line as bytes, so that one that is not UTF-8 is reported by
-    // number instead of refusing the whole input.
-    let lines = BufReader::new(input)
-        .split(b'\n')
-        .enumerate()
-        .map(|(index, line)| (index + 1, line));
+    // number instead of refusing the whole input; each of bounded length,
+    // so that an input with no newline cannot take all memory.
+    let lines = Lines::new(BufReader::new(input), MAX_LINE);
     let jobs = lines.filter_map(|(number, line)| {
         let line = match line {
-            Ok(line) => line,
-            Err(error) => return Some((number, Err(bad_input(format!("cannot read the input: {error}"))))),
+            Line::Text(line) => line,
+            Line::TooLong => {
+                let message = format!("the line is longer than {} MiB, more than any board", MAX_LINE >> 20);
+                return Some((number, Err(Refused::Line(bad_input(message)))));
+            }
+            Line::Failed(error) => {
+                let message = format!("cannot read the input: {error}");
+                return Some((number, Err(Refused::Input(bad_input(message)))));
+            }
         };
         let Ok(text) = String::from_utf8(line) else {
-            return Some((number, Err(bad_input("the line is not UTF-8 text"))));
+            return Some((number, Err(Refused::Line(bad_input("the line is not UTF-8 text")))));
         };
         let text = text.trim();
         if text.is_empty() || text.starts_with('#') {
@@ -103,9 +117,9 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             true => large::read(start, goal, None).map(|(start, goal)| Job::Large(start, goal)),
             false => Instance::read(start, goal, None).map(Job::Small),
         };
-        Some((number, job))
+        Some((number, job.map_err(Refused::Line)))
     });
-    let solve = |(number, job): (usize, Result<Job, CliError>)| -> Outcome {
+    let solve = |(number, job): (usize, Result<Job, Refused>)| -> Outcome {
         let outcome = job.map(|job| match job {
             Job::Small(instance) => {
                 let plan = Plan::choose(&instance, Algo::Auto, None);
@@ -127,9 +141,17 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     };
     crate::threads::start_threads(None);
     let threads = rayon::current_num_threads();
+    let mut fatal: Option<CliError> = None;
     for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
         bar.inc(1);
         let error = match outcome {
+            Err(Refused::Input(error)) => {
+                fatal = Some(CliError {
+                    message: format!("line {number}: {}", error.message),
+                    ..error
+                });
+                return false;
+            }
             Ok(Ok(solved)) => {
                 summary.count(solved.length());
                 write_failure = write_stdout(&solved.output(number, args.json)).err();
@@ -139,14 +161,14 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                 summary.failed += 1;
                 error
             }
-            Err(error) => error,
+            Err(Refused::Line(error)) => error,
         };
         bar.suspend(|| say(&format!("line {number}: {}", error.message)));
         summary.status = summary.status.max(error.status);
         true
     });
     bar.finish_and_clear();
-    if let Some(error) = write_failure {
+    if let Some(error) = write_failure.or(fatal) {
         return Err(error);
     }
     say(&summary.line(started.elapsed().as_secs_f64()));

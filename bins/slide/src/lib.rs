@@ -13,6 +13,7 @@ mod batch;
 mod error;
 mod farthest;
 mod large;
+mod lines;
 mod output;
 mod plan;
 mod random;

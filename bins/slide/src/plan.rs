@@ -346,7 +346,7 @@ impl Run<'_> {
     /// its path the first in that order.
     fn with<H: Heuristic + Sync>(&self, heuristic: H, budget: &mut Budget) -> Result<Outcome, SearchError> {
         let (start, goal) = (&self.instance.start, &self.instance.goal);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = crate::threads::cores();
         Ok(match self.search {
             Search::IdaStar if self.order == MoveOrder::KORF => {
                 Outcome::One(parallel_ida_star(start, goal, heuristic, cores, budget)?)

@@ -3,13 +3,21 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
+
+/// The number of cores, asked of the system once: the question costs
+/// several system calls (it reads the process's cgroup limits), and `slide
+/// batch` would ask it for every line.
+pub fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// How many threads to solve with: `requested`, else `RAYON_NUM_THREADS`,
 /// else one per core; never more than four per core, where more only adds
 /// the cost of starting them.
 pub fn thread_count(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     let from_environment = || {
         std::env::var("RAYON_NUM_THREADS")
             .ok()

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A fresh, empty cache folder for one test.
-fn empty_cache(name: &str) -> PathBuf {
+pub(crate) fn empty_cache(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-cache-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -17,7 +17,7 @@ fn empty_cache(name: &str) -> PathBuf {
 
 /// `slide ARGS` with `input` on standard input and `cache` as its cache
 /// folder: status, stdout, stderr.
-fn slide_with(args: &[&str], input: &[u8], cache: &Path) -> (i32, String, String) {
+pub(crate) fn slide_with(args: &[&str], input: &[u8], cache: &Path) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_slide"))
         .args(args)
         .env("SLIDE_CACHE_DIR", cache)
@@ -38,7 +38,7 @@ fn slide_with(args: &[&str], input: &[u8], cache: &Path) -> (i32, String, String
 }
 
 /// The files a cache folder holds.
-fn files(dir: &Path) -> Vec<String> {
+pub(crate) fn files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -46,7 +46,7 @@ fn files(dir: &Path) -> Vec<String> {
 }
 
 /// Runs `script` in `bash` with `$SLIDE` set to the program: status, stdout, stderr.
-fn shell(script: &str) -> (i32, String, String) {
+pub(crate) fn shell(script: &str) -> (i32, String, String) {
     let output = Command::new("bash")
         .arg("-c")
         .arg(script)

@@ -4,3 +4,4 @@
 
 mod cli;
 mod hostile;
+mod round_three;
