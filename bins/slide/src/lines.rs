@@ -123,7 +123,7 @@ mod tests {
 
     impl std::io::Read for Broken {
         fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
-            Err(std::io::Error::new(ErrorKind::Other, "broken"))
+            Err(std::io::Error::other("broken"))
         }
     }
 

@@ -27,7 +27,7 @@ fn an_unreadable_input_is_one_error_and_the_end() {
 #[test]
 fn an_endless_line_is_refused_and_the_rest_go_on() {
     let mut input = b"12345678x\n".to_vec();
-    input.extend(std::iter::repeat(b'1').take(20 << 20));
+    input.extend(std::iter::repeat_n(b'1', 20 << 20));
     input.extend_from_slice(b"\n1234567x8\n");
     let (status, stdout, stderr) = slide_with(&["batch"], &input, &empty_cache("endless"));
     assert_eq!(status, 2);
