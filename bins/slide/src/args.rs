@@ -53,9 +53,9 @@ pub(crate) struct SolveArgs {
     /// The goal (default: the tiles in order, the blank last).
     #[arg(long, allow_hyphen_values = true)]
     pub(crate) goal: Option<String>,
-    /// The shape, such as 3x4, when the board does not show it.
-    #[arg(long, value_parser = parse_shape)]
-    pub(crate) shape: Option<Shape>,
+    /// The shape, such as 3x4 or 30x40, when the board does not show it.
+    #[arg(long, value_parser = parse_size)]
+    pub(crate) shape: Option<Size>,
     /// The search to use.
     #[arg(long, value_enum, default_value_t = Algo::Auto)]
     pub(crate) algo: Algo,
@@ -129,7 +129,7 @@ pub(crate) struct TableArgs {
 pub(crate) struct RandomArgs {
     /// The size, such as 4x4 or 100x100 (2 to 1000 rows and columns).
     #[arg(value_parser = parse_size)]
-    pub(crate) size: (usize, usize),
+    pub(crate) size: Size,
     /// How many boards.
     #[arg(long, default_value_t = 1)]
     pub(crate) count: u64,
@@ -188,7 +188,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// Reads `RxC`, such as `30x40`: the size of a board of any size.
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
+fn parse_size(text: &str) -> Result<Size, String> {
     let (rows, cols) = text
         .split_once(['x', 'X'])
         .ok_or(format!("expected a size such as 3x3, not {text:?}"))?;
@@ -199,7 +199,24 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
             slide_large::MAX_SIDE
         )),
     };
-    Ok((side(rows)?, side(cols)?))
+    Ok(Size {
+        rows: side(rows)?,
+        cols: side(cols)?,
+    })
+}
+
+/// The size of a board of any size, 2x2 to 1000x1000.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Size {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+}
+
+impl Size {
+    /// The shape of a board of this size, if it has at most 16 cells.
+    pub(crate) fn shape(self) -> Option<Shape> {
+        Shape::new(self.rows, self.cols).ok()
+    }
 }
 
 /// Reads `RxC`, such as `3x4`.

@@ -5,18 +5,19 @@
 use std::time::Instant;
 
 use serde_json::json;
-use slide_core::{path_string, words, Move, MoveOrder, Shape};
+use slide_core::{path_string, words, Move, MoveOrder};
 use slide_large::LargeBoard;
 use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
-use crate::args::{Algo, SolveArgs};
+use crate::args::{Algo, Size, SolveArgs};
 use crate::error::{bad_input, CliError};
 use crate::plan::Instance;
 
 /// Whether `args` asks for the reduction: `--algo reduce`, or a board of
 /// more than 16 cells.
 pub(crate) fn wanted(args: &SolveArgs) -> bool {
-    args.algo == Algo::Reduce || is_large(&args.board)
+    let large_size = args.shape.is_some_and(|size| size.shape().is_none());
+    args.algo == Algo::Reduce || is_large(&args.board) || large_size
 }
 
 /// A reduction's answer: the path (none when unsolvable) and its seconds.
@@ -52,8 +53,13 @@ impl Reduced {
 
     /// Whether the path is a shortest one: on boards that fit the
     /// reduction's optimal end, which solves them whole.
+    /// Whether the path is a shortest one: the reduction was one optimal
+    /// search, or the path is as short as the Manhattan distance (an empty
+    /// one included), or there is none.
     fn optimal(&self) -> bool {
+        let as_short_as_can_be = |path: &Vec<Move>| path.len() as u64 == self.start.manhattan(&self.goal);
         solved_whole(self.start.rows(), self.start.cols(), SEARCH_FINISH_CELLS)
+            || self.path.as_ref().is_none_or(as_short_as_can_be)
     }
 
     /// The JSON object of the answer (with `line`, in a batch).
@@ -114,15 +120,12 @@ pub(crate) fn is_large(text: &str) -> bool {
 
 /// A start and its goal (default: the tiles in order, the blank last) as
 /// boards of any size.
-pub(crate) fn read(
-    board: &str,
-    goal: Option<&str>,
-    shape: Option<Shape>,
-) -> Result<(LargeBoard, LargeBoard), CliError> {
+pub(crate) fn read(board: &str, goal: Option<&str>, size: Option<Size>) -> Result<(LargeBoard, LargeBoard), CliError> {
     // A board of at most 16 cells is read as for the optimal searches, so
     // that every way of writing one works with --algo reduce too.
-    if !is_large(board) {
-        let instance = Instance::read(board, goal, shape)?;
+    let shape = size.map(Size::shape);
+    if !is_large(board) && shape != Some(None) {
+        let instance = Instance::read(board, goal, shape.flatten())?;
         let large = |board: &slide_core::Board| {
             let shape = board.shape();
             let cells = board.cells().iter().map(|&t| u32::from(t)).collect();
@@ -130,14 +133,13 @@ pub(crate) fn read(
         };
         return Ok((large(&instance.start), large(&instance.goal)));
     }
-    if shape.is_some() {
-        return Err(bad_input(
-            "--shape is for boards of at most 16 cells: larger ones show their rows",
-        ));
-    }
-    let start = LargeBoard::parse_rows(board).map_err(|e| bad_input(format!("the board: {e}")))?;
+    let parse = |text: &str| match size {
+        Some(size) => LargeBoard::parse_sized(text, size.rows, size.cols),
+        None => LargeBoard::parse_rows(text),
+    };
+    let start = parse(board).map_err(|e| bad_input(format!("the board: {e}")))?;
     let goal = match goal {
-        Some(text) => LargeBoard::parse_rows(text).map_err(|e| bad_input(format!("the goal: {e}")))?,
+        Some(text) => parse(text).map_err(|e| bad_input(format!("the goal: {e}")))?,
         None => LargeBoard::goal(start.rows(), start.cols()),
     };
     if (goal.rows(), goal.cols()) != (start.rows(), start.cols()) {

@@ -20,7 +20,7 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
         now.as_nanos() as u64
     });
     let mut rng = SplitMix64::new(seed);
-    let (rows, cols) = args.size;
+    let (rows, cols) = (args.size.rows, args.size.cols);
     // Boards of at most 16 cells are drawn as they always were, so that a
     // seed keeps giving the same boards; larger ones as boards of any size.
     let small_goal = Shape::new(rows, cols).ok().map(Board::goal);

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::{Board, MoveOrder};
 use slide_solvers::{state_memory, Budget, Progress};
 
-use crate::args::SolveArgs;
+use crate::args::{Size, SolveArgs};
 use crate::error::{bad_input, CliError};
 use crate::output::{all_paths_output, answer_json, answer_text};
 use crate::plan::{tables, Ask, Instance, Outcome, Plan, Tables};
@@ -24,7 +24,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     if crate::large::wanted(args) {
         return crate::large::solve(args);
     }
-    let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape)?;
+    let instance = Instance::read(&args.board, args.goal.as_deref(), args.shape.and_then(Size::shape))?;
     let plan = Plan::choose(&instance, args.algo, args.heuristic);
     let order = args.order.unwrap_or(MoveOrder::KORF);
     let ask = Ask {

@@ -166,7 +166,8 @@ impl LargeBoard {
     }
 
     /// Reads a board written as rows separated by `/` or line breaks, cells
-    /// by spaces; the blank is `0`, `x`, `X`, `.` or `_`.
+    /// by spaces; the blank is `0`, `x`, `X`, `.` or `_`. Cells on one line
+    /// whose count is a square (25, 36, ...) are that square.
     ///
     /// ```
     /// use slide_large::LargeBoard;
@@ -176,49 +177,42 @@ impl LargeBoard {
     ///     LargeBoard::parse_rows("1 2 / 3").unwrap_err().to_string(),
     ///     "line 1, column 7: row 2 has 1 cells, but the first row has 2"
     /// );
+    /// let square = LargeBoard::parse_rows("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0").unwrap();
+    /// assert_eq!((square.rows(), square.cols()), (5, 5));
     /// ```
     pub fn parse_rows(text: &str) -> Result<LargeBoard, InputError> {
-        let mut widths: Vec<usize> = Vec::new();
-        let mut cells = Vec::new();
-        let mut last = (1, 1);
-        for word in slide_core::words(text) {
-            last = (word.line, word.column);
-            if widths.len() <= word.row {
-                if let (Some(&first), Some(&previous)) = (widths.first(), widths.last()) {
-                    if previous != first {
-                        let message = format!(
-                            "row {} has {previous} cells, but the first row has {first}",
-                            widths.len()
-                        );
-                        return Err(InputError::at(word.line, Some(word.column), message));
-                    }
-                }
-                widths.push(0);
-            }
-            widths[word.row] += 1;
-            let content = match word.text {
-                "x" | "X" | "." | "_" => 0,
-                number => match number.parse::<u32>() {
-                    Ok(value) if number.bytes().all(|b| b.is_ascii_digit()) => value,
-                    _ => {
-                        let message = format!("'{}' is not a number or a blank", quoted(number));
-                        return Err(InputError::at(word.line, Some(word.column), message));
-                    }
-                },
-            };
-            cells.push(content);
+        let (rows, cols, cells) = read_rows(text)?;
+        if rows > 1 {
+            return LargeBoard::new(rows, cols, cells);
         }
-        let (Some(&first), Some(&final_width)) = (widths.first(), widths.last()) else {
-            return Err(InputError::whole("the board is empty"));
-        };
-        if final_width != first {
-            let message = format!(
-                "row {} has {final_width} cells, but the first row has {first}",
-                widths.len()
-            );
-            return Err(InputError::at(last.0, Some(last.1), message));
+        // Cells on one line are a square when their count is one.
+        match (1..=MAX_SIDE).find(|side| side * side >= cols) {
+            Some(side) if side * side == cols => LargeBoard::new(side, side, cells),
+            _ => Err(InputError::whole(format!(
+                "cannot tell the shape of {cols} cells on one line: separate the rows with / or line breaks, or give the shape (RxC)"
+            ))),
         }
-        LargeBoard::new(widths.len(), first, cells)
+    }
+
+    /// [`LargeBoard::parse_rows`] for a board of `rows` by `cols` cells,
+    /// however its text breaks them into lines.
+    ///
+    /// ```
+    /// use slide_large::LargeBoard;
+    /// let board = LargeBoard::parse_sized("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 0", 3, 7).unwrap();
+    /// assert_eq!((board.rows(), board.cols()), (3, 7));
+    /// assert!(LargeBoard::parse_sized("1 2 0", 2, 2).is_err());
+    /// ```
+    pub fn parse_sized(text: &str, rows: usize, cols: usize) -> Result<LargeBoard, InputError> {
+        let (_, _, cells) = read_rows(text)?;
+        if cells.len() != rows * cols {
+            return Err(InputError::whole(format!(
+                "found {} cells, expected {} for {rows}x{cols}",
+                cells.len(),
+                rows * cols
+            )));
+        }
+        LargeBoard::new(rows, cols, cells)
     }
 
     /// The number of rows.
@@ -355,6 +349,52 @@ impl LargeBoard {
             .map(|(cell, &content)| distance(cell, home[content as usize]) as u64)
             .sum()
     }
+}
+
+/// The cells of board text as [`LargeBoard::parse_rows`] reads them, with
+/// the number of rows and of cells a row: every row as long as the first.
+fn read_rows(text: &str) -> Result<(usize, usize, Vec<u32>), InputError> {
+    let mut widths: Vec<usize> = Vec::new();
+    let mut cells = Vec::new();
+    let mut last = (1, 1);
+    for word in slide_core::words(text) {
+        last = (word.line, word.column);
+        if widths.len() <= word.row {
+            if let (Some(&first), Some(&previous)) = (widths.first(), widths.last()) {
+                if previous != first {
+                    let message = format!(
+                        "row {} has {previous} cells, but the first row has {first}",
+                        widths.len()
+                    );
+                    return Err(InputError::at(word.line, Some(word.column), message));
+                }
+            }
+            widths.push(0);
+        }
+        widths[word.row] += 1;
+        let content = match word.text {
+            "x" | "X" | "." | "_" => 0,
+            number => match number.parse::<u32>() {
+                Ok(value) if number.bytes().all(|b| b.is_ascii_digit()) => value,
+                _ => {
+                    let message = format!("'{}' is not a number or a blank", quoted(number));
+                    return Err(InputError::at(word.line, Some(word.column), message));
+                }
+            },
+        };
+        cells.push(content);
+    }
+    let (Some(&first), Some(&final_width)) = (widths.first(), widths.last()) else {
+        return Err(InputError::whole("the board is empty"));
+    };
+    if final_width != first {
+        let message = format!(
+            "row {} has {final_width} cells, but the first row has {first}",
+            widths.len()
+        );
+        return Err(InputError::at(last.0, Some(last.1), message));
+    }
+    Ok((widths.len(), first, cells))
 }
 
 impl fmt::Display for LargeBoard {

@@ -281,6 +281,9 @@ impl DistanceTable {
     /// Adds the shortest paths from `board` (relabelled), after `path`, to
     /// `all` in `order`, until it holds `all.limit`.
     fn list_paths(&self, board: &Board, order: MoveOrder, path: &mut Vec<Move>, all: &mut AllPaths) {
+        if all.paths.len() >= all.limit {
+            return;
+        }
         let distance = self.distances[rank(board) as usize / 2];
         if distance == 0 {
             all.paths.push(path.clone());

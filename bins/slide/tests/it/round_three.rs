@@ -41,3 +41,90 @@ fn an_endless_line_is_refused_and_the_rest_go_on() {
     assert_eq!(status, 124, "still reading, as cat would");
     assert_eq!(stderr, "line 1: the line is longer than 16 MiB, more than any board\n");
 }
+
+/// `slide ARGS` with no input and an empty cache: status, stdout, stderr.
+fn slide(args: &[&str]) -> (i32, String, String) {
+    slide_with(args, b"", &empty_cache("round-three"))
+}
+
+/// 5: `--all --limit 0` lists no path, and counts them.
+#[test]
+fn a_limit_of_zero_lists_no_path() {
+    for algo in ["bfs", "astar", "bidi", "idastar"] {
+        let (status, stdout, stderr) = slide(&[
+            "solve",
+            "12345678x",
+            "--goal",
+            "12345678x",
+            "--all",
+            "--limit",
+            "0",
+            "--algo",
+            algo,
+        ]);
+        assert_eq!(
+            (status, stdout.as_str()),
+            (0, "length 0\ncount 1\n"),
+            "{algo}: {stderr}"
+        );
+    }
+}
+
+/// 6: beyond 16 cells any goal is solved, the trivial answers first.
+#[test]
+fn large_goals_with_the_blank_anywhere_are_solved() {
+    let goal = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 _ 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    let (status, stdout, _) = slide(&["solve", goal, "--goal", goal]);
+    assert_eq!(
+        (status, stdout.as_str()),
+        (0, "length 0\nmoves\n"),
+        "no 'not optimal' after length 0"
+    );
+    let swapped = "2 1 3 4 5 / 6 7 8 9 10 / 11 12 _ 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    assert_eq!(slide(&["solve", swapped, "--goal", goal]).1, "unsolvable\n");
+    let start = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 _ 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    let (status, stdout, stderr) = slide(&["solve", start, "--goal", goal, "--json"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("\"solvable\":true"), "{stdout}");
+    // A 3x3 board through the reduction, its goal's blank in the middle.
+    let (status, stdout, stderr) = slide(&[
+        "solve",
+        "1 2 3 / 4 5 _ / 6 7 8",
+        "--goal",
+        "1 2 3 / 4 _ 5 / 6 7 8",
+        "--algo",
+        "reduce",
+    ]);
+    assert_eq!((status, stdout.as_str()), (0, "length 1\nmoves l\n"), "{stderr}");
+}
+
+/// 7: a square count of cells on one line is that square; `--shape` takes
+/// any size.
+#[test]
+fn square_counts_and_any_shape_are_read() {
+    let cells = |n: u32, blank_at: u32| -> String {
+        let mut cells: Vec<String> = (1..n).map(|t| t.to_string()).collect();
+        cells.insert(blank_at as usize, "0".to_string());
+        cells.join(" ")
+    };
+    for n in [25, 36, 49] {
+        let (status, stdout, stderr) = slide(&["solve", &cells(n, n - 2)]);
+        assert_eq!(
+            (status, stdout.as_str()),
+            (0, "length 1\nmoves r\n"),
+            "{n} cells: {stderr}"
+        );
+    }
+    for shape in ["5x5", "3x20", "20x3"] {
+        let n = shape.split('x').map(|side| side.parse::<u32>().unwrap()).product();
+        let (status, stdout, stderr) = slide(&["solve", &cells(n, n - 2), "--shape", shape]);
+        assert_eq!(
+            (status, stdout.as_str()),
+            (0, "length 1\nmoves r\n"),
+            "{shape}: {stderr}"
+        );
+    }
+    let (status, _, stderr) = slide(&["solve", &cells(20, 19)]);
+    assert_eq!(status, 2);
+    assert_eq!(stderr, "error: the board: cannot tell the shape of 20 cells on one line: separate the rows with / or line breaks, or give the shape (RxC)\n");
+}

@@ -43,7 +43,7 @@ mod lines;
 mod ways;
 mod window;
 
-use slide_core::{Board, Move};
+use slide_core::{Board, Move, Shape};
 use slide_solvers::{Answer, SearchError};
 
 pub use self::by_search::{reduce_by_search, SEARCH_FINISH_CELLS};
@@ -64,8 +64,6 @@ pub enum ReduceError {
         /// The goal's rows and columns.
         goal: (usize, usize),
     },
-    /// The goal's blank is not in a corner.
-    BlankNotInCorner,
     /// The path would be longer than allowed.
     TooLong {
         /// The most moves allowed.
@@ -83,7 +81,6 @@ impl std::fmt::Display for ReduceError {
                 "the start is {}x{} and the goal {}x{}: they must be of one size",
                 start.0, start.1, goal.0, goal.1
             ),
-            ReduceError::BlankNotInCorner => f.write_str("the goal's blank must be in a corner"),
             ReduceError::TooLong { max_moves, lower_bound } => write!(
                 f,
                 "the path would be longer than {max_moves} moves (at least {lower_bound}, the Manhattan distance)"
@@ -94,7 +91,8 @@ impl std::fmt::Display for ReduceError {
 
 impl std::error::Error for ReduceError {}
 
-/// A path from `start` to `goal` (whose blank must be in a corner), or
+/// A path from `start` to `goal` (any goal: one whose blank is not in a
+/// corner is reached by way of the goal with its blank in the nearest one), or
 /// `None` when the goal cannot be reached; at most `max_moves` long, or
 /// [`ReduceError::TooLong`].
 ///
@@ -168,6 +166,27 @@ pub(crate) fn reduce_with_lines(
     mut finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
 ) -> Result<Option<Vec<Move>>, ReduceError> {
     assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
+    let (rows, cols) = (goal.rows(), goal.cols());
+    let cornered = slide_core::grid_corners(rows, cols).contains(&goal.blank());
+    if !cornered && solved_whole(rows, cols, finish_cells) && (start.rows(), start.cols()) == (rows, cols) {
+        // A board the finishing search takes whole goes to it whole, towards
+        // the goal as it is: its path is then a shortest one.
+        let small = |board: &LargeBoard| {
+            let shape = Shape::new(rows, cols).expect("a part solved whole is a shape");
+            let cells: Vec<u8> = board.cells().iter().map(|&content| content as u8).collect();
+            Board::from_cells(shape, &cells).expect("a large board of a shape is a board")
+        };
+        let path = finish(&small(start), &small(goal))
+            .expect("the finishing search succeeds")
+            .path;
+        return match path {
+            Some(path) if path.len() as u64 > max_moves => Err(ReduceError::TooLong {
+                max_moves,
+                lower_bound: start.manhattan(goal),
+            }),
+            path => Ok(path),
+        };
+    }
     reduce_in(start, goal, max_moves, finish_cells, lines, &mut |work, r0, c0| {
         work.finish_by(r0, c0, &mut finish)
     })
@@ -202,8 +221,25 @@ fn reduce_in(
             goal: (goal.rows(), goal.cols()),
         });
     }
+    if start == goal {
+        return Ok(Some(Vec::new()));
+    }
+    if !start.reaches(goal) {
+        return Ok(None);
+    }
     if !slide_core::grid_corners(rows, cols).contains(&goal.blank()) {
-        return Err(ReduceError::BlankNotInCorner);
+        // The reduction works towards a goal whose blank is in a corner:
+        // the goal with its blank taken to the nearest corner, `detour`,
+        // and then back along the same cells. Both goals are reached from
+        // the same boards, so the one answer serves.
+        let detour = to_nearest_corner(goal);
+        let mut cornered = goal.clone();
+        cornered.apply_path(&detour);
+        let room = max_moves.saturating_sub(detour.len() as u64);
+        let mut path = reduce_in(start, &cornered, room, finish_cells, lines, finish)?
+            .expect("the cornered goal is reached from the same boards");
+        path.extend(detour.iter().rev().map(|mv| mv.reverse()));
+        return Ok(Some(path));
     }
     let (blank_row, blank_col) = (goal.blank() / cols, goal.blank() % cols);
     let frame = Frame {
@@ -212,9 +248,6 @@ fn reduce_in(
         flip_rows: blank_row == 0,
         flip_cols: blank_col == 0,
     };
-    if !start.reaches(goal) {
-        return Ok(None);
-    }
     let too_long = || ReduceError::TooLong {
         max_moves,
         lower_bound: start.manhattan(goal),
@@ -229,6 +262,25 @@ fn reduce_in(
         return Err(too_long());
     }
     Ok(Some(work.moves.iter().map(|&mv| frame.outside(mv)).collect()))
+}
+
+/// The blank's moves from its cell in `board` to the nearest corner: along
+/// its row, then its column.
+fn to_nearest_corner(board: &LargeBoard) -> Vec<Move> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (row, col) = (board.blank() / cols, board.blank() % cols);
+    let (across, along) = match col < cols - 1 - col {
+        true => (Move::Left, col),
+        false => (Move::Right, cols - 1 - col),
+    };
+    let (down, down_by) = match row < rows - 1 - row {
+        true => (Move::Up, row),
+        false => (Move::Down, rows - 1 - row),
+    };
+    std::iter::repeat(across)
+        .take(along)
+        .chain(std::iter::repeat(down).take(down_by))
+        .collect()
 }
 
 /// Puts lines in place from the part left `rows r0..` by `cols c0..` down

@@ -70,11 +70,39 @@ fn long_paths_are_refused_with_a_lower_bound() {
     );
 }
 
+/// Goals whose blank is anywhere, also inside; the trivial answers first.
 #[test]
-fn a_goal_whose_blank_is_inside_is_refused() {
+fn goals_with_the_blank_anywhere_are_reached() {
+    let mut random = SplitMix64::new(33);
+    for _ in 0..60 {
+        let (rows, cols) = (2 + random.below(7), 2 + random.below(7));
+        let n = (rows * cols) as u32;
+        let mut cells: Vec<u32> = (1..n).collect();
+        cells.insert(random.below(rows * cols), 0);
+        let goal = LargeBoard::new(rows, cols, cells).unwrap();
+        let start = LargeBoard::random(&goal, &mut random);
+        check_with(reduce, &start, &goal);
+        check_with(reduce_by_search, &start, &goal);
+        assert_eq!(reduce(&goal, &goal, 0), Ok(Some(Vec::new())));
+    }
     let goal = LargeBoard::parse_rows("1 2 3 / 4 _ 5 / 6 7 8").unwrap();
-    let start = LargeBoard::goal(3, 3);
-    assert_eq!(reduce(&start, &goal, 100), Err(ReduceError::BlankNotInCorner));
+    let swapped = LargeBoard::parse_rows("2 1 3 / 4 _ 5 / 6 7 8").unwrap();
+    assert_eq!(reduce(&swapped, &goal, 100), Ok(None));
+    // A board the finishing search takes whole is solved optimally towards
+    // any goal, as `solved_whole` says.
+    let shape = slide_core::Shape::new(3, 3).unwrap();
+    let small_goal = slide_core::Board::goal_with_blank_at(shape, 4);
+    for _ in 0..30 {
+        let start = random.solvable_board(&small_goal);
+        let large = |board: &slide_core::Board| {
+            LargeBoard::new(3, 3, board.cells().iter().map(|&t| t as u32).collect()).unwrap()
+        };
+        let length = check_with(reduce_by_search, &large(&start), &large(&small_goal));
+        let optimal = slide_solvers::ida_star(&start, &small_goal, slide_solvers::Manhattan)
+            .unwrap()
+            .length();
+        assert_eq!(Some(length), optimal, "{start}");
+    }
 }
 
 #[test]

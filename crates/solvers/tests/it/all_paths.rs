@@ -79,3 +79,30 @@ fn counts_on_the_8_puzzle_match_a_counting_search() {
         }
     }
 }
+
+/// A limit of 0 lists no path, even from the target itself, and still
+/// counts them (issue 33).
+#[test]
+fn a_limit_of_zero_lists_none() {
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    let table = DistanceTable::for_target(&goal).unwrap();
+    let one_move = Board::parse(shape, "1 2 3 4 5 6 7 x 8").unwrap();
+    for start in [goal, one_move] {
+        let listed = table
+            .all_shortest_paths(&start, &goal, MoveOrder::KORF, 0)
+            .unwrap()
+            .unwrap();
+        assert_eq!((listed.count, listed.paths.len()), (1, 0), "table, {start}");
+        let searched = ida_star_all(
+            &start,
+            &goal,
+            LinearConflict,
+            MoveOrder::KORF,
+            0,
+            &mut Budget::default(),
+        );
+        let searched = searched.unwrap().unwrap();
+        assert_eq!((searched.count, searched.paths.len()), (1, 0), "IDA*, {start}");
+    }
+}
