@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
     let cli = match slide::Cli::try_parse() {
@@ -21,28 +21,50 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints help or the version as clap writes them, and bad usage as one
-/// line (clap's first), with status 2.
+/// Prints help or the version as clap writes them (status 1 if they cannot
+/// be written), and bad usage as one line, with status 2.
 fn usage(error: &clap::Error) -> ExitCode {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = error.print();
-            ExitCode::SUCCESS
+            if !slide_driver::stdout_is_open() {
+                return fail("standard output is closed: the help would be lost", 1);
+            }
+            let mut stdout = std::io::stdout().lock();
+            let text = error.render().to_string();
+            match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => fail(&format!("cannot write the help: {error}"), 1),
+            }
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => fail(
-            "a subcommand is needed: solve, batch, table or random (see slide --help)",
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let command = slide::Cli::command();
+            let names: Vec<&str> = command.get_subcommands().map(|sub| sub.get_name()).collect();
+            let (last, rest) = names.split_last().expect("slide has subcommands");
+            let message = format!(
+                "a subcommand is needed: {} or {last} (see slide --help)",
+                rest.join(", ")
+            );
+            fail(&message, 2)
+        }
+        _ => fail(
+            &format!("{} (see slide --help)", one_line(&error.render().to_string())),
             2,
         ),
-        _ => {
-            let rendered = error.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|line| !line.trim().is_empty())
-                .unwrap_or("bad usage");
-            let line = first.strip_prefix("error: ").unwrap_or(first);
-            fail(&format!("{line} (see slide --help)"), 2)
-        }
     }
+}
+
+/// Clap's message on one line: its first line, with the lines indented
+/// under it (the arguments it names) joined to it.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines().filter(|line| !line.trim().is_empty());
+    let first = lines.next().unwrap_or("bad usage");
+    let mut line = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    for more in lines.take_while(|line| line.starts_with(' ')) {
+        line.push(' ');
+        line.push_str(more.trim());
+    }
+    line
 }
 
 /// Writes `error: MESSAGE` to standard error, if it can, and returns `status`.

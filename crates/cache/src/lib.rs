@@ -95,9 +95,9 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seconds = self.time.as_secs_f64();
         match &self.origin {
-            Origin::Loaded => write!(f, "loaded {} in {seconds:.2} s", self.path.display()),
+            Origin::Loaded => write!(f, "loaded {} in {seconds:.2} s", shown(&self.path)),
             Origin::Built { reason, not_saved } => {
-                write!(f, "built {} in {seconds:.2} s ({reason})", self.path.display())?;
+                write!(f, "built {} in {seconds:.2} s ({reason})", shown(&self.path))?;
                 if let Some(why) = not_saved {
                     write!(f, "; not saved: {why}")?;
                 }
@@ -350,13 +350,25 @@ fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: (usize, usiz
 }
 
 /// Writes `db` to `path` through a temporary file, so that an interrupted
-/// write never leaves a file that looks whole.
+/// write never leaves a file that looks whole; a write that fails (a full
+/// disk) removes its temporary file.
 fn save(dir: &Path, path: &Path, db: &PatternDb) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", shown(dir)))?;
     let temporary = path.with_extension(format!("{TEMPORARY}{}", std::process::id()));
     let written = std::fs::File::create(&temporary).and_then(|mut file| db.write_to(&mut file));
-    written.map_err(|e| format!("writing {}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", path.display()))
+    let saved = written
+        .map_err(|e| format!("writing {}: {e}", shown(&temporary)))
+        .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", shown(path))));
+    if saved.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    saved
+}
+
+/// A path as messages show it: on one line, its control characters
+/// escaped (a folder named with a newline or an escape sequence).
+fn shown(path: &Path) -> String {
+    path.display().to_string().escape_debug().to_string()
 }
 
 /// A function that tells the user something, from any thread.
@@ -444,7 +456,7 @@ impl Databases {
                 if !self.told.swap(true, Ordering::Relaxed) {
                     notice(&format!(
                         "the pattern databases cannot be saved in {} ({why}); they will be built again next time (set SLIDE_CACHE_DIR to a writable folder)",
-                        self.dir.display()
+                        shown(&self.dir)
                     ));
                 }
             }

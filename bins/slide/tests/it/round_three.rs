@@ -128,3 +128,80 @@ fn square_counts_and_any_shape_are_read() {
     assert_eq!(status, 2);
     assert_eq!(stderr, "error: the board: cannot tell the shape of 20 cells on one line: separate the rows with / or line breaks, or give the shape (RxC)\n");
 }
+
+/// 8: a write that fails (here a file-size limit, as a full disk does)
+/// leaves no temporary file behind; the answer and one warning still come.
+#[test]
+fn a_failed_write_leaves_no_temporary_file() {
+    let dir = empty_cache("failed-write");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 200; SLIDE_CACHE_DIR={} \"$SLIDE\" solve '2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15'",
+        dir.display()
+    );
+    let (status, stdout, stderr) = shell(&script);
+    assert_eq!(
+        (status, stdout.as_str()),
+        (0, "length 9\nmoves llldrdrdr\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.starts_with("warning: the pattern databases cannot be saved in "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let left: Vec<String> = crate::hostile::files(&dir);
+    assert!(left.iter().all(|name| !name.contains(".tmp")), "{left:?}");
+}
+
+/// 9: help or the version that cannot be written is an error.
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for script in [
+        "\"$SLIDE\" --help > /dev/full",
+        "\"$SLIDE\" -V >&-",
+        "\"$SLIDE\" solve --help > /dev/full",
+    ] {
+        let (status, _, stderr) = shell(script);
+        assert_eq!(status, 1, "{script}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{script}: {stderr}");
+    }
+    assert_eq!(shell("\"$SLIDE\" --help | head -1").0, 0, "a reader that goes away");
+}
+
+/// 10: bad usage names what is missing, on one line.
+#[test]
+fn missing_arguments_are_named() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["solve"],
+            "error: the following required arguments were not provided: <BOARD> (see slide --help)\n",
+        ),
+        (
+            &["solve", "12345678x", "--limit", "3"],
+            "error: the following required arguments were not provided: --all (see slide --help)\n",
+        ),
+        (
+            &[],
+            "error: a subcommand is needed: solve, batch, table, random or farthest (see slide --help)\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let (status, _, stderr) = slide(args);
+        assert_eq!((status, stderr.as_str()), (2, expected), "{args:?}");
+    }
+}
+
+/// 11: a cache folder named with a newline or an escape sequence is shown
+/// escaped, on one line.
+#[test]
+fn odd_cache_folders_are_shown_on_one_line() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(["solve", "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15"])
+        .env("SLIDE_CACHE_DIR", "/dev/null/a\nb\u{1b}[31m")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("/dev/null/a\\nb\\u{1b}[31m"), "{stderr}");
+    assert!(!stderr.contains('\u{1b}'));
+}
