@@ -40,8 +40,12 @@ pub fn run(input: &str) -> Result<String, String> {
             .map_err(|error| error.to_string())?
     };
     if states.len() != 2 * cases {
+        let cases = match cases {
+            1 => "1 case".to_string(),
+            cases => format!("{cases} cases"),
+        };
         return Err(format!(
-            "line {}: the count says {cases} cases (two states each), the input holds {} states",
+            "line {}: the count says {cases} (two states each), the input holds {} states",
             count.line,
             states.len()
         ));

@@ -32,7 +32,8 @@ pub(crate) enum Command {
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct FarthestArgs {
-    /// The board to start from, written as for `solve`.
+    /// The board to start from, written as for `solve`; `-` reads it from
+    /// standard input.
     #[arg(allow_hyphen_values = true)]
     pub(crate) board: String,
     /// The shape, such as 2x4, when the board does not show it.
@@ -137,8 +138,9 @@ pub(crate) struct RandomArgs {
     #[arg(long)]
     pub(crate) seed: Option<u64>,
     /// Make each board by this many random moves from the goal, never undoing
-    /// the last one, instead of uniformly among the solvable boards.
-    #[arg(long)]
+    /// the last one, instead of uniformly among the solvable boards (at most
+    /// 10,000,000: a walk takes a fraction of a second per ten million).
+    #[arg(long, value_parser = parse_moves)]
     pub(crate) moves: Option<usize>,
 }
 
@@ -179,11 +181,27 @@ pub(crate) enum HeuristicArg {
     Pdb78,
 }
 
+/// The most moves of a random walk `slide random` takes: each is a step,
+/// so a walk of `K` moves costs `K` steps, and ten million take a fraction
+/// of a second.
+const MAX_RANDOM_MOVES: usize = 10_000_000;
+
+/// Reads a number of random moves, at most [`MAX_RANDOM_MOVES`].
+fn parse_moves(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<u128>() {
+        Ok(moves) if moves <= MAX_RANDOM_MOVES as u128 => Ok(moves as usize),
+        Ok(_) => Err(format!("at most {MAX_RANDOM_MOVES} moves, not {text}")),
+        Err(_) => Err(format!("expected a number of moves, not {text:?}")),
+    }
+}
+
 /// Reads a positive number of seconds, such as `2.5`.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 => Ok(Duration::from_secs_f64(seconds)),
-        _ => Err(format!("expected a positive number of seconds, not {text:?}")),
+        _ => Err(format!(
+            "expected a positive number of seconds below 1000000000, not {text:?}"
+        )),
     }
 }
 

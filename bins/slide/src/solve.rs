@@ -12,13 +12,25 @@ use crate::error::{bad_input, CliError};
 use crate::output::{all_paths_output, answer_json, answer_text};
 use crate::plan::{tables, Ask, Instance, Outcome, Plan, Tables};
 
+/// The board an argument gives: the argument itself, or standard input
+/// for `-` (boards too large for a command line).
+pub(crate) fn board_text(argument: &str) -> Result<String, CliError> {
+    if argument != "-" {
+        return Ok(argument.to_string());
+    }
+    let mut board = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut board)
+        .map_err(|e| bad_input(format!("cannot read the board from standard input: {e}")))?;
+    Ok(board)
+}
+
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     if args.board == "-" {
-        let mut board = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut board)
-            .map_err(|e| bad_input(format!("cannot read the board from standard input: {e}")))?;
-        let args = SolveArgs { board, ..args.clone() };
+        let args = SolveArgs {
+            board: board_text(&args.board)?,
+            ..args.clone()
+        };
         return solve(&args);
     }
     if crate::large::wanted(args) {

@@ -461,7 +461,19 @@ impl Board {
                 4 => Shape::new(2, 2).expect("2x2"),
                 9 => Shape::new(3, 3).expect("3x3"),
                 16 => Shape::new(4, 4).expect("4x4"),
-                count => return Err(ParseError::UnknownShape { cells: count }),
+                count => {
+                    // A cell that is no tile or blank of any board is the
+                    // problem to name, rather than the count it makes.
+                    let wrong = |symbol: &Symbol<'_>| {
+                        symbol.text.parse::<u64>().is_err()
+                            && parse_symbol(symbol.text, crate::shape::MAX_CELLS).is_err()
+                    };
+                    if let Some(cell) = cells.iter().position(wrong) {
+                        let error = parse_symbol(cells[cell].text, crate::shape::MAX_CELLS).expect_err("a wrong cell");
+                        return Err(ParseError::Symbol { cell, error });
+                    }
+                    return Err(ParseError::UnknownShape { cells: count });
+                }
             },
         };
         board_of(shape, &cells, found, word_count)

@@ -3,5 +3,6 @@
 //! One test target per crate, so that the tests link once.
 
 mod cli;
+mod docs;
 mod hostile;
 mod round_three;

@@ -205,3 +205,31 @@ fn odd_cache_folders_are_shown_on_one_line() {
     assert!(stderr.contains("/dev/null/a\\nb\\u{1b}[31m"), "{stderr}");
     assert!(!stderr.contains('\u{1b}'));
 }
+
+/// 4: a walk too long to take is refused at once, naming the cap.
+#[test]
+fn an_endless_walk_is_refused_at_once() {
+    let (status, stdout, stderr) = slide(&["random", "2x2", "--moves", "1000000000000000000"]);
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert_eq!(stderr, "error: invalid value '1000000000000000000' for '--moves <MOVES>': at most 10000000 moves, not 1000000000000000000 (see slide --help)\n");
+    assert_eq!(slide(&["random", "2x2", "--moves", "10000000", "--seed", "1"]).0, 0);
+}
+
+/// The small ones: the bad symbol named rather than a count of cells, `-`
+/// for standard input in `farthest`, the cap of `--timeout` named.
+#[test]
+fn the_small_ones() {
+    let (_, _, stderr) = slide(&["solve", "ab"]);
+    assert_eq!(
+        stderr,
+        "error: the board: cell 1: unknown symbol 'a': a cell is a tile number or a blank (x, ., 0 or _)\n"
+    );
+    let (_, _, stderr) = slide(&["solve", "1,2,3,4,5,6,7,8,0"]);
+    assert_eq!(stderr, "error: the board: cell 1: unknown symbol '1,2,3,4,5,6,7,8,...': a cell is a tile number or a blank (x, ., 0 or _)\n");
+    let (status, stdout, _) = slide_with(&["farthest", "-"], b"8 6 7 2 5 4 3 x 1\n", &empty_cache("farthest"));
+    assert_eq!(status, 0);
+    assert!(stdout.starts_with("distance 31\n"), "{stdout}");
+    let (status, _, stderr) = slide(&["solve", "1234567x8", "--timeout", "1e9"]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("below 1000000000"), "{stderr}");
+}
