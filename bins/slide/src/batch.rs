@@ -1,13 +1,17 @@
 //! `slide batch`: one instance per line, solved on every core, answered in
 //! input order as soon as every earlier line is answered.
 
+use std::collections::HashMap;
 use std::io::{BufReader, IsTerminal, Read};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::threads::for_each_in_order;
+use crate::threads::{for_each_in_order, Emit};
 use indicatif::{ProgressBar, ProgressStyle};
+use slide_core::Board;
 use slide_large::LargeBoard;
-use slide_solvers::{Answer, Budget};
+use slide_solvers::{answer_without_search, Answer, Budget, DistanceTable, DENSE_MAX_CELLS, TABLE_FROM};
 
 use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
@@ -66,6 +70,45 @@ impl Solved {
     }
 }
 
+/// The goals a batch meets, each with how many searches went to it and,
+/// from the [`TABLE_FROM`]th on a board of at most [`DENSE_MAX_CELLS`]
+/// cells, its complete distance table, which answers the rest at once
+/// (the policy of `slide_solvers::ToTarget`, shared by the threads).
+#[derive(Default)]
+struct Goals {
+    goals: Mutex<HashMap<Board, Arc<Goal>>>,
+}
+
+/// A goal of [`Goals`].
+#[derive(Default)]
+struct Goal {
+    searched: AtomicUsize,
+    table: OnceLock<Option<DistanceTable>>,
+}
+
+impl Goals {
+    /// The distance table that answers searches towards `goal`, once it is
+    /// met often enough to be worth one.
+    fn table(&self, goal: &Board) -> Option<Arc<Goal>> {
+        if goal.shape().cells() > DENSE_MAX_CELLS {
+            return None;
+        }
+        let entry = {
+            let mut goals = self.goals.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Arc::clone(goals.entry(*goal).or_default())
+        };
+        let searched = entry.searched.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched < TABLE_FROM {
+            return None;
+        }
+        entry
+            .table
+            .get_or_init(|| DistanceTable::for_target(goal).ok())
+            .is_some()
+            .then_some(entry)
+    }
+}
+
 /// Answers every instance of the input, writing each line's answer as soon
 /// as it and every earlier one are done; bad lines are reported on standard
 /// error by number, and the others go on.
@@ -76,6 +119,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
     };
     let tables = tables(false);
+    let goals = Goals::default();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -122,8 +166,22 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     let solve = |(number, job): (usize, Result<Job, Refused>)| -> Outcome {
         let outcome = job.map(|job| match job {
             Job::Small(instance) => {
-                let plan = Plan::choose(&instance, Algo::Auto, None);
                 let started = Instant::now();
+                if answer_without_search(&instance.start, &instance.goal).is_ok_and(|answer| answer.is_none()) {
+                    if let Some(goal) = goals.table(&instance.goal) {
+                        let table = goal
+                            .table
+                            .get()
+                            .and_then(Option::as_ref)
+                            .expect("the goal has its table");
+                        let answer = table
+                            .solve(&instance.start, &instance.goal)
+                            .expect("the table was made for the goal");
+                        let name = "distance_table".to_string();
+                        return Ok(Solved::Small(instance, answer, name, started.elapsed().as_secs_f64()));
+                    }
+                }
+                let plan = Plan::choose(&instance, Algo::Auto, None);
                 let mut budget = Budget {
                     max_states: args.limits.max_states,
                     time_limit: args.limits.timeout,
@@ -142,9 +200,35 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     crate::threads::start_threads(None);
     let threads = rayon::current_num_threads();
     let mut fatal: Option<CliError> = None;
-    for_each_in_order(jobs, 4 * threads, solve, |(number, outcome)| {
+    // Answers are gathered and written when no more are ready: one write
+    // for many lines, each line still out as soon as it can be.
+    let mut pending = String::new();
+    for_each_in_order(jobs, 4 * threads, solve, |emitted| {
+        let (number, outcome) = match emitted {
+            Emit::Answer(answer) => answer,
+            Emit::Idle => {
+                if !pending.is_empty() {
+                    write_failure = write_stdout(&pending).err();
+                    pending.clear();
+                }
+                return write_failure.is_none();
+            }
+        };
         bar.inc(1);
         let error = match outcome {
+            Ok(Ok(solved)) => {
+                summary.count(solved.length());
+                pending.push_str(&solved.output(number, args.json));
+                if pending.len() >= 1 << 16 {
+                    write_failure = write_stdout(&pending).err();
+                    pending.clear();
+                }
+                return write_failure.is_none();
+            }
+            Ok(Err(error)) => {
+                summary.failed += 1;
+                error
+            }
             Err(Refused::Input(error)) => {
                 fatal = Some(CliError {
                     message: format!("line {number}: {}", error.message),
@@ -152,20 +236,16 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                 });
                 return false;
             }
-            Ok(Ok(solved)) => {
-                summary.count(solved.length());
-                write_failure = write_stdout(&solved.output(number, args.json)).err();
-                return write_failure.is_none();
-            }
-            Ok(Err(error)) => {
-                summary.failed += 1;
-                error
-            }
             Err(Refused::Line(error)) => error,
         };
+        // A line's error goes out after the answers before it.
+        if !pending.is_empty() {
+            write_failure = write_stdout(&pending).err();
+            pending.clear();
+        }
         bar.suspend(|| say(&format!("line {number}: {}", error.message)));
         summary.status = summary.status.max(error.status);
-        true
+        write_failure.is_none()
     });
     bar.finish_and_clear();
     if let Some(error) = write_failure.or(fatal) {

@@ -216,6 +216,9 @@ impl Plan {
         budget: &mut Budget,
     ) -> Result<Outcome, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
+        // The time allowed covers building tables too: it runs from here.
+        let limit = budget.time_limit;
+        let deadline = limit.map(|limit| Instant::now() + limit);
         let heuristic = match self {
             Plan::IdaStar(heuristic) | Plan::Astar(heuristic) => Some(heuristic),
             Plan::Bfs | Plan::Bidi | Plan::Table => None,
@@ -248,40 +251,34 @@ impl Plan {
             HeuristicArg::Manhattan => run.with(Manhattan, budget),
             HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
             HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
-            HeuristicArg::Pdb78 => run.with(tables_for(&tables.largest, goal)?, budget),
+            HeuristicArg::Pdb78 => {
+                let pdb = tables_for(&tables.largest, goal, deadline)?;
+                budget.time_limit = time_left(deadline);
+                run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
+            }
             HeuristicArg::Pdb => {
                 tables.quick_used.store(false, Ordering::Relaxed);
-                let limit = budget.time_limit;
                 if let Some(quick) = tables.quick_for(goal) {
                     // The quick tables first; if they take too long, the
                     // strong ones, in the time that is left.
-                    let started = Instant::now();
+                    let pdb = tables_for(quick, goal, deadline)?;
+                    let left = time_left(deadline);
                     let mut trial = Budget {
-                        time_limit: Some(limit.map_or(QUICK_TRIAL, |limit| limit.min(QUICK_TRIAL))),
+                        time_limit: Some(left.map_or(QUICK_TRIAL, |left| left.min(QUICK_TRIAL))),
                         progress: budget.progress.as_mut().map(|p| &mut **p as &mut dyn FnMut(&Progress)),
                         ..*budget
                     };
-                    let time_left = match limit {
-                        Some(limit) => limit > QUICK_TRIAL,
-                        None => true,
-                    };
-                    match run.with(tables_for(quick, goal)?, &mut trial) {
-                        Err(SearchError::OutOfTime { .. }) if time_left => {
-                            budget.time_limit = limit.map(|limit| limit.saturating_sub(started.elapsed()));
-                        }
+                    match run.with(pdb, &mut trial) {
+                        Err(SearchError::OutOfTime { .. }) if left.is_none_or(|left| left > QUICK_TRIAL) => {}
                         outcome => {
                             tables.quick_used.store(true, Ordering::Relaxed);
-                            return Ok(outcome?);
+                            return Ok(outcome.map_err(|error| whole_limit(error, limit))?);
                         }
                     }
                 }
-                run.with(tables_for(&tables.strong, goal)?, budget)
-                    .map_err(|error| match error {
-                        SearchError::OutOfTime { .. } => SearchError::OutOfTime {
-                            limit: limit.unwrap_or_default(),
-                        },
-                        error => error,
-                    })
+                let pdb = tables_for(&tables.strong, goal, deadline)?;
+                budget.time_limit = time_left(deadline);
+                run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
         };
         outcome.map_err(|error| match error {
@@ -310,16 +307,35 @@ fn mismatched(mismatch: &PatternMismatch, goal: &Board) -> CliError {
     bad_input(format!("{mismatch}; use --heuristic {}", name.unwrap_or_default()))
 }
 
-/// The tables of `databases` for `goal`, read or built on first need; an
-/// error when the split does not fit the goal (the one check that it does).
-fn tables_for<'d>(databases: &'d Databases, goal: &Board) -> Result<&'d AdditivePdb, CliError> {
-    databases.for_target(goal).map_err(|error| match error {
+/// The tables of `databases` for `goal`, read or built on first need
+/// until `deadline`; an error when the split does not fit the goal (the
+/// one check that it does), and when the time runs out first.
+fn tables_for<'d>(
+    databases: &'d Databases,
+    goal: &Board,
+    deadline: Option<Instant>,
+) -> Result<&'d AdditivePdb, CliError> {
+    databases.for_target_until(goal, deadline).map_err(|error| match error {
         Unavailable::Mismatch(mismatch) => mismatched(&mismatch, goal),
-        Unavailable::Cache(error) => CliError {
+        error => CliError {
             status: 1,
             message: error.to_string(),
         },
     })
+}
+
+/// `error`, a search's that ran out of the time left, as out of the
+/// whole time `limit` the run was given.
+fn whole_limit(error: SearchError, limit: Option<Duration>) -> SearchError {
+    match (error, limit) {
+        (SearchError::OutOfTime { .. }, Some(limit)) => SearchError::OutOfTime { limit },
+        (error, _) => error,
+    }
+}
+
+/// The time left until `deadline` (none if there is none).
+fn time_left(deadline: Option<Instant>) -> Option<Duration> {
+    deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()))
 }
 
 /// The searches that take any estimate.

@@ -41,6 +41,8 @@ pub fn start_threads(requested: Option<usize>) {
 /// be emitted, so memory stays bounded however many items come, and `items`
 /// is read only as fast as the answers go out. When `emit` returns `false`,
 /// no further item is started (one being read then is read to its end).
+/// Between answers, when none is ready, `emit` gets [`Emit::Idle`]: the
+/// moment to write out what it holds (one write for many answers).
 ///
 /// `items` is read on a thread of its own: a reader that waits for input
 /// (a terminal, a pipe that stays open) never holds back the answers to
@@ -49,7 +51,7 @@ pub fn for_each_in_order<T, R>(
     items: impl IntoIterator<Item = T, IntoIter: Send>,
     window: usize,
     solve: impl Fn(T) -> R + Sync,
-    mut emit: impl FnMut(R) -> bool,
+    mut emit: impl FnMut(Emit<R>) -> bool,
 ) where
     T: Send,
     R: Send,
@@ -88,19 +90,50 @@ pub fn for_each_in_order<T, R>(
         });
         let mut done: BTreeMap<usize, R> = BTreeMap::new();
         let (mut next, mut going) = (0, true);
+        let stop_if = |going: &mut bool, wanted: bool| {
+            if *going && !wanted {
+                *going = false;
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
         // The channel closes when the reader and every job are done.
-        while let Ok((index, result)) = received.recv() {
+        loop {
+            let (index, result) = match received.try_recv() {
+                Ok(received) => received,
+                Err(mpsc::TryRecvError::Empty) => {
+                    if going {
+                        let wanted = emit(Emit::Idle);
+                        stop_if(&mut going, wanted);
+                    }
+                    match received.recv() {
+                        Ok(received) => received,
+                        Err(_) => break,
+                    }
+                }
+                Err(mpsc::TryRecvError::Disconnected) => break,
+            };
             done.insert(index, result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             while let Some(result) = done.remove(&next) {
                 next += 1;
-                if going && !emit(result) {
-                    going = false;
-                    stop.store(true, Ordering::Relaxed);
+                if going {
+                    let wanted = emit(Emit::Answer(result));
+                    stop_if(&mut going, wanted);
                 }
                 let _ = give_token.send(());
             }
         }
+        if going {
+            emit(Emit::Idle);
+        }
     });
+}
+
+/// What [`for_each_in_order`] hands its `emit`.
+pub enum Emit<R> {
+    /// The next answer, in order.
+    Answer(R),
+    /// No answer is ready now (or none is left).
+    Idle,
 }
 
 #[cfg(test)]
@@ -121,9 +154,12 @@ mod tests {
             1..=5u64,
             2,
             |x| x * x,
-            |square| {
-                squares.push(square);
-                square < 9
+            |emitted| match emitted {
+                Emit::Answer(square) => {
+                    squares.push(square);
+                    square < 9
+                }
+                Emit::Idle => true,
             },
         );
         assert_eq!(squares, [1, 4, 9]);

@@ -25,7 +25,7 @@ use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -126,6 +126,9 @@ pub enum Unavailable {
     Mismatch(PatternMismatch),
     /// The cache could neither read nor build them.
     Cache(CacheError),
+    /// The time allowed passed while they were being built; the patterns
+    /// finished were saved, the others left no file.
+    OutOfTime,
 }
 
 impl fmt::Display for Unavailable {
@@ -133,6 +136,9 @@ impl fmt::Display for Unavailable {
         match self {
             Unavailable::Mismatch(mismatch) => mismatch.fmt(f),
             Unavailable::Cache(error) => error.fmt(f),
+            Unavailable::OutOfTime => f.write_str(
+                "the time allowed passed while the pattern databases were being built: they are not ready (the patterns finished are saved, no partial file is left)",
+            ),
         }
     }
 }
@@ -152,6 +158,20 @@ pub fn load_or_build(
     load_or_build_patterns(dir, shape, &partition, blank)
 }
 
+/// [`load_or_build`], building only until `deadline`: past it every build
+/// stops and leaves no file (a pattern finished before is saved), and the
+/// answer is `Ok(None)`.
+fn load_or_build_until(
+    dir: &Path,
+    split: Split,
+    shape: Shape,
+    blank: usize,
+    deadline: Option<Instant>,
+) -> Result<Option<(AdditivePdb, Vec<Report>)>, CacheError> {
+    let partition = patterns_for(split, shape, blank).map_err(|e| CacheError(e.to_string()))?;
+    load_or_build_patterns_until(dir, shape, &partition, blank, deadline)
+}
+
 /// [`load_or_build`] for any partition of any shape (see [`AdditivePdb::build`]).
 pub fn load_or_build_patterns(
     dir: &Path,
@@ -159,17 +179,31 @@ pub fn load_or_build_patterns(
     partition: &[Vec<u8>],
     blank: usize,
 ) -> Result<(AdditivePdb, Vec<Report>), CacheError> {
+    let built = load_or_build_patterns_until(dir, shape, partition, blank, None)?;
+    Ok(built.expect("a build with no deadline ends"))
+}
+
+/// [`load_or_build_patterns`] until `deadline` (see [`load_or_build_until`]).
+fn load_or_build_patterns_until(
+    dir: &Path,
+    shape: Shape,
+    partition: &[Vec<u8>],
+    blank: usize,
+    deadline: Option<Instant>,
+) -> Result<Option<(AdditivePdb, Vec<Report>)>, CacheError> {
     remove_stale_temporaries(dir);
     let bars = MultiProgress::new();
     // One thread per pattern: each is loaded or built on its own, and the
     // large ones, built side by side, keep every core busy.
-    let loaded: Vec<(PatternDb, Report)> = std::thread::scope(|scope| {
+    let loaded: Option<Vec<(PatternDb, Report)>> = std::thread::scope(|scope| {
         let threads: Vec<_> = partition
             .iter()
             .enumerate()
             .map(|(index, cells)| {
                 let bars = &bars;
-                scope.spawn(move || load_or_build_pattern(dir, shape, cells, blank, (index, partition.len()), bars))
+                scope.spawn(move || {
+                    load_or_build_pattern(dir, shape, cells, blank, (index, partition.len()), bars, deadline)
+                })
             })
             .collect();
         threads
@@ -177,13 +211,17 @@ pub fn load_or_build_patterns(
             .map(|thread| thread.join().expect("loading or building a pattern does not panic"))
             .collect()
     });
+    let Some(loaded) = loaded else {
+        return Ok(None);
+    };
     let (patterns, reports): (Vec<PatternDb>, Vec<Report>) = loaded.into_iter().unzip();
     let pdb = AdditivePdb::from_patterns(patterns).map_err(|e| CacheError(e.to_string()))?;
-    Ok((pdb, reports))
+    Ok(Some((pdb, reports)))
 }
 
 /// One pattern of [`load_or_build_patterns`], the `number.0`-th (from 0)
-/// of `number.1`: loaded from its file in `dir`, or built and saved there.
+/// of `number.1`: loaded from its file in `dir`, or built and saved there;
+/// `None` when `deadline` passes during the build.
 fn load_or_build_pattern(
     dir: &Path,
     shape: Shape,
@@ -191,7 +229,8 @@ fn load_or_build_pattern(
     blank: usize,
     number: (usize, usize),
     bars: &MultiProgress,
-) -> (PatternDb, Report) {
+    deadline: Option<Instant>,
+) -> Option<(PatternDb, Report)> {
     let path = dir.join(file_name(shape, blank, cells));
     let started = Instant::now();
     let reason = match read_file(&path, PatternDb::file_size(shape, cells.len())) {
@@ -201,7 +240,7 @@ fn load_or_build_pattern(
                 origin: Origin::Loaded,
                 time: started.elapsed(),
             };
-            return (db, report);
+            return Some((db, report));
         }
         Ok(_) => "the file holds another pattern".to_string(),
         Err(reason) => reason,
@@ -209,7 +248,7 @@ fn load_or_build_pattern(
     // Built tables are read at random by the search that follows, as
     // loaded ones are: they go to huge pages too (a 6-tile table's copy
     // takes a few milliseconds).
-    let db = build_with_bar(shape, cells, blank, number, bars).with_table_in(huge_page_buffer);
+    let db = build_with_bar(shape, cells, blank, number, bars, deadline)?.with_table_in(huge_page_buffer);
     let not_saved = save(dir, &path, &db).err();
     if not_saved.is_none() {
         // The same pattern's files of earlier formats will never be read
@@ -223,7 +262,7 @@ fn load_or_build_pattern(
         origin: Origin::Built { reason, not_saved },
         time: started.elapsed(),
     };
-    (db, report)
+    Some((db, report))
 }
 
 /// The database in the cache file `path`, which must be a regular file of
@@ -324,10 +363,19 @@ fn remove_stale_temporaries(dir: &Path) {
 }
 
 /// Builds one pattern, the `number.0`-th (from 0) of `number.1`, with a
-/// progress bar among `bars` on standard error when it is a terminal.
-fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: (usize, usize), bars: &MultiProgress) -> PatternDb {
+/// progress bar among `bars` on standard error when it is a terminal;
+/// `None` if `deadline` passes first.
+fn build_with_bar(
+    shape: Shape,
+    cells: &[u8],
+    blank: usize,
+    number: (usize, usize),
+    bars: &MultiProgress,
+    deadline: Option<Instant>,
+) -> Option<PatternDb> {
+    let in_time = || deadline.is_none_or(|deadline| Instant::now() < deadline);
     if !std::io::stderr().is_terminal() {
-        return PatternDb::build(shape, cells, blank);
+        return PatternDb::build_with_progress(shape, cells, blank, &mut |_, _| in_time());
     }
     // The bar's length is the placements to value from the start: a bar of
     // length 0 would show as full until the first report.
@@ -344,6 +392,7 @@ fn build_with_bar(shape: Shape, cells: &[u8], blank: usize, number: (usize, usiz
     ));
     let db = PatternDb::build_with_progress(shape, cells, blank, &mut |done, total| {
         bar.set_position(done.min(total));
+        in_time()
     });
     bar.finish_and_clear();
     db
@@ -392,6 +441,9 @@ pub struct Databases {
     split: Split,
     /// By goal: the shape's index (see [`Shape::index`]) times 16 plus the blank's cell.
     by_goal: Vec<OnceLock<Result<AdditivePdb, CacheError>>>,
+    /// Held while a goal's tables are read or built: one thread does it,
+    /// and one that runs out of time leaves the goal to the next asker.
+    building: Vec<Mutex<()>>,
     /// Told, once, when built tables cannot be saved.
     notice: Option<Notice>,
     told: AtomicBool,
@@ -404,6 +456,7 @@ impl Databases {
             dir,
             split,
             by_goal: (0..64 * MAX_CELLS).map(|_| OnceLock::new()).collect(),
+            building: (0..64 * MAX_CELLS).map(|_| Mutex::new(())).collect(),
             notice: None,
             told: AtomicBool::new(false),
         }
@@ -444,24 +497,57 @@ impl Databases {
     /// target with its blank cell asks; [`Unavailable::Mismatch`] when the
     /// split does not fit `target` (see [`check_split`]).
     pub fn for_target(&self, target: &Board) -> Result<&AdditivePdb, Unavailable> {
+        self.for_target_until(target, None)
+    }
+
+    /// [`Databases::for_target`], building only until `deadline`: past it
+    /// the builds stop, leaving no file (the patterns finished before are
+    /// saved), and the answer is [`Unavailable::OutOfTime`] (a later call
+    /// builds the rest).
+    pub fn for_target_until(&self, target: &Board, deadline: Option<Instant>) -> Result<&AdditivePdb, Unavailable> {
         check_split(self.split, target).map_err(Unavailable::Mismatch)?;
         let shape = target.shape();
-        let loaded = self.by_goal[shape.index() * MAX_CELLS + target.blank()].get_or_init(|| {
-            let (pdb, reports) = load_or_build(&self.dir, self.split, shape, target.blank())?;
-            let unsaved = reports.iter().find_map(|report| match &report.origin {
-                Origin::Built { not_saved: Some(why), .. } => Some(why.clone()),
-                _ => None,
-            });
-            if let (Some(why), Some(notice)) = (unsaved, &self.notice) {
-                if !self.told.swap(true, Ordering::Relaxed) {
-                    notice(&format!(
-                        "the pattern databases cannot be saved in {} ({why}); they will be built again next time (set SLIDE_CACHE_DIR to a writable folder)",
-                        shown(&self.dir)
-                    ));
+        let slot = shape.index() * MAX_CELLS + target.blank();
+        let loaded = match self.by_goal[slot].get() {
+            Some(loaded) => loaded,
+            None => {
+                let _building = self.building[slot]
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                match self.by_goal[slot].get() {
+                    Some(loaded) => loaded,
+                    None => {
+                        let loaded = match load_or_build_until(&self.dir, self.split, shape, target.blank(), deadline) {
+                            Ok(None) => return Err(Unavailable::OutOfTime),
+                            Ok(Some((pdb, reports))) => {
+                                self.tell_if_unsaved(&reports);
+                                Ok(pdb)
+                            }
+                            Err(error) => Err(error),
+                        };
+                        self.by_goal[slot].get_or_init(|| loaded)
+                    }
                 }
             }
-            Ok(pdb)
-        });
+        };
         loaded.as_ref().map_err(|error| Unavailable::Cache(error.clone()))
+    }
+
+    /// Tells, once, that built tables could not be saved, if so.
+    fn tell_if_unsaved(&self, reports: &[Report]) {
+        let unsaved = reports.iter().find_map(|report| match &report.origin {
+            Origin::Built {
+                not_saved: Some(why), ..
+            } => Some(why.clone()),
+            _ => None,
+        });
+        if let (Some(why), Some(notice)) = (unsaved, &self.notice) {
+            if !self.told.swap(true, Ordering::Relaxed) {
+                notice(&format!(
+                    "the pattern databases cannot be saved in {} ({why}); they will be built again next time (set SLIDE_CACHE_DIR to a writable folder)",
+                    shown(&self.dir)
+                ));
+            }
+        }
     }
 }

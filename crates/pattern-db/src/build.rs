@@ -25,12 +25,13 @@ impl PatternDb {
     /// assert_eq!(db.value(&[1, 0], 8), 4);
     /// ```
     pub fn build(shape: Shape, goal_cells: &[u8], blank: usize) -> PatternDb {
-        PatternDb::build_with_progress(shape, goal_cells, blank, &mut |_, _| {})
+        PatternDb::build_with_progress(shape, goal_cells, blank, &mut |_, _| true).expect("a build nothing stops")
     }
 
     /// [`PatternDb::build`], calling `progress(done, total)` now and then:
     /// `done` states expanded so far, `total` the placements to value (the
     /// states run a little past it where the blank has several regions).
+    /// When `progress` returns `false` the build stops, and gives `None`.
     ///
     /// The search goes layer by layer. A state is written into the table
     /// the moment it is first reached, its value's residue (modulo 3) in
@@ -46,8 +47,8 @@ impl PatternDb {
         shape: Shape,
         goal_cells: &[u8],
         blank: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> PatternDb {
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Option<PatternDb> {
         let n = shape.cells();
         let k = goal_cells.len();
         assert!(
@@ -121,8 +122,8 @@ impl PatternDb {
             layer.sort_unstable();
             for &packed in &layer {
                 expanded += 1;
-                if expanded % (1 << 16) == 0 {
-                    progress(expanded, size as u64);
+                if expanded % (1 << 16) == 0 && !progress(expanded, size as u64) {
+                    return None;
                 }
                 let placement = (packed >> 32) as usize;
                 let mut used = 0u32;
@@ -181,13 +182,13 @@ impl PatternDb {
             distance += 1;
         }
         progress(expanded, size as u64);
-        PatternDb {
+        Some(PatternDb {
             shape,
             blank: blank as u8,
             cells: n,
             goal_cells: goal_cells.to_vec(),
             entries: size * free_cells,
             residues: table,
-        }
+        })
     }
 }

@@ -7,7 +7,7 @@ use crate::{answer_without_search, bidirectional_bfs_in, Answer, Budget, Distanc
 /// From this many starts on, one complete distance table costs less than a
 /// bidirectional search per start: on 3x3 the table costs as much as a few
 /// dozen bidirectional searches (`benches/README.md` measures both).
-const TABLE_FROM: usize = 32;
+pub const TABLE_FROM: usize = 32;
 
 /// Shortest paths from starts that come one at a time to one target: by
 /// bidirectional BFS for the first few, and from one [`DistanceTable`], built

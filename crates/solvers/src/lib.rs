@@ -52,7 +52,7 @@ mod parallel_ida_star;
 
 pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch, SearchError, Stats};
 pub use crate::astar::{astar, astar_in, astar_with};
-pub use crate::batch::{solve_all, ToTarget};
+pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
 pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT_STATE_LIMIT};

@@ -233,3 +233,57 @@ fn the_small_ones() {
     assert_eq!(status, 2);
     assert!(stderr.contains("below 1000000000"), "{stderr}");
 }
+
+/// 12: many lines towards one goal are answered from one distance table,
+/// every path a shortest one that replays.
+#[test]
+fn many_lines_to_one_goal_are_answered_from_a_table() {
+    use slide_core::{parse_path, Board, Shape, SplitMix64};
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    let table = slide_solvers::DistanceTable::for_target(&goal).unwrap();
+    let mut random = SplitMix64::new(12);
+    let boards: Vec<Board> = (0..300).map(|_| random.board(&goal)).collect();
+    let input: String = boards.iter().map(|board| format!("{board}\n")).collect();
+    let (_, stdout, stderr) = slide_with(&["batch", "--json"], input.as_bytes(), &empty_cache("many-lines"));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), boards.len(), "{stderr}");
+    assert!(lines
+        .iter()
+        .any(|line| line.contains("\"algorithm\":\"distance_table\"")));
+    for (board, line) in boards.iter().zip(&lines) {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let expected = table.distance(board);
+        match value["path"].as_str() {
+            Some(path) => {
+                let path = parse_path(path).unwrap();
+                assert_eq!(Some(path.len()), expected, "{board}");
+                let mut at = *board;
+                for mv in path {
+                    at = at.apply(mv).unwrap();
+                }
+                assert_eq!(at, goal, "{board}");
+            }
+            None => assert_eq!(expected, None, "{board}"),
+        }
+    }
+}
+
+/// 3: the time allowed covers building the tables: past it the builds stop
+/// with no partial file, and the run says the tables were not ready.
+#[test]
+fn a_timeout_covers_building_the_tables() {
+    let dir = empty_cache("timeout-build");
+    let board = b"6 2 4 3 / 1 5 15 11 / 9 10 _ 8 / 13 14 12 7\n";
+    let started = std::time::Instant::now();
+    let (status, stdout, stderr) = slide_with(&["batch", "--timeout", "0.2"], board, &dir);
+    assert!(started.elapsed().as_secs_f64() < 1.5, "the 6-6-3 build takes seconds");
+    assert_eq!((status, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.starts_with("line 1: the time allowed passed while the pattern databases were being built"),
+        "{stderr}"
+    );
+    let files = crate::hostile::files(&dir);
+    assert!(files.iter().all(|name| !name.contains(".tmp")), "{files:?}");
+    assert!(files.len() < 3, "the 6-tile patterns were not finished: {files:?}");
+}
