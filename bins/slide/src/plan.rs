@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 use itertools::Itertools;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use slide_cache::{Databases, Unavailable};
@@ -37,8 +37,8 @@ pub(crate) struct Tables {
     /// For one board: [`QUICK_SPLIT`]'s tables, tried first while the
     /// strong ones are not cached. A batch of boards builds the strong ones.
     quick: Option<Databases>,
-    /// Whether the last search with pattern databases used the quick ones.
-    quick_used: AtomicBool,
+    /// The split of the last search with pattern databases.
+    used: Mutex<Split>,
     /// [`Split::SevenEight`]'s tables, read (or built) only when asked for.
     largest: Databases,
 }
@@ -51,12 +51,17 @@ pub(crate) fn tables(quick_first: bool) -> Tables {
     Tables {
         strong: databases(SPLIT),
         quick: quick_first.then(|| databases(QUICK_SPLIT)),
-        quick_used: AtomicBool::new(false),
+        used: Mutex::new(SPLIT),
         largest: databases(Split::SevenEight),
     }
 }
 
 impl Tables {
+    /// Records the split the search takes, for its name.
+    fn use_split(&self, split: Split) {
+        *self.used.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = split;
+    }
+
     /// The quick tables, when they are to stand in for the strong ones
     /// towards `goal`: the strong ones fit it but are not cached (the two
     /// splits fit the same boards).
@@ -153,16 +158,12 @@ impl Plan {
     /// search with `tables`: `bfs`, `bidirectional_bfs`, `ida_star/manhattan`,
     /// `ida_star/pdb-6-6-3`...
     pub(crate) fn name(self, goal: &Board, tables: &Tables) -> String {
-        let split = if tables.quick_used.load(Ordering::Relaxed) {
-            QUICK_SPLIT
-        } else {
-            SPLIT
-        };
+        let split = *tables.used.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let estimate = |heuristic: HeuristicArg| match heuristic {
             HeuristicArg::Manhattan => Manhattan.name(),
             HeuristicArg::LinearConflict => LinearConflict.name(),
             HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
-            HeuristicArg::Pdb => match patterns_for(split, goal.shape(), goal.blank()) {
+            HeuristicArg::Pdb | HeuristicArg::StrongestPdb => match patterns_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
                 Err(_) => format!("pdb-{}", split.name()),
             },
@@ -252,12 +253,22 @@ impl Plan {
             HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
             HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
             HeuristicArg::Pdb78 => {
+                tables.use_split(Split::SevenEight);
                 let pdb = tables_for(&tables.largest, goal, deadline)?;
                 budget.time_limit = time_left(deadline);
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
-            HeuristicArg::Pdb => {
-                tables.quick_used.store(false, Ordering::Relaxed);
+            // The 7-8 tables, far stronger, when they are at hand: the
+            // one 15-puzzle known to take 6-6-3 over a minute, the goal
+            // transposed, takes them seconds (`record/`).
+            HeuristicArg::StrongestPdb if tables.largest.ready(goal) => {
+                tables.use_split(Split::SevenEight);
+                let pdb = tables_for(&tables.largest, goal, deadline)?;
+                budget.time_limit = time_left(deadline);
+                run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
+            }
+            HeuristicArg::Pdb | HeuristicArg::StrongestPdb => {
+                tables.use_split(SPLIT);
                 if let Some(quick) = tables.quick_for(goal) {
                     // The quick tables first; if they take too long, the
                     // strong ones, in the time that is left.
@@ -271,7 +282,7 @@ impl Plan {
                     match run.with(pdb, &mut trial) {
                         Err(SearchError::OutOfTime { .. }) if left.is_none_or(|left| left > QUICK_TRIAL) => {}
                         outcome => {
-                            tables.quick_used.store(true, Ordering::Relaxed);
+                            tables.use_split(QUICK_SPLIT);
                             return Ok(outcome.map_err(|error| whole_limit(error, limit))?);
                         }
                     }
@@ -292,7 +303,7 @@ impl Plan {
 /// [`strongest_estimate`]).
 fn strongest(goal: &Board) -> HeuristicArg {
     match strongest_estimate(goal) {
-        Strongest::PatternDb(_) => HeuristicArg::Pdb,
+        Strongest::PatternDb(_) => HeuristicArg::StrongestPdb,
         Strongest::WalkingDistance => HeuristicArg::WalkingDistance,
         Strongest::LinearConflict => HeuristicArg::LinearConflict,
     }
