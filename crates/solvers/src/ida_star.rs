@@ -7,11 +7,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use slide_core::{Board, Move, MoveOrder, MAX_CELLS, NO_MOVE};
+use slide_core::{Move, MoveOrder, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::{answer_without_search, AllPaths, Answer, SearchError, Stats};
+use crate::position::{Grid, Position, Tiles};
+use crate::{AllPaths, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
 ///
@@ -29,7 +30,7 @@ use crate::{answer_without_search, AllPaths, Answer, SearchError, Stats};
 /// let answer = ida_star(&start, &Board::goal(shape), LinearConflict).unwrap();
 /// assert_eq!(answer.length(), Some(8));
 /// ```
-pub fn ida_star<H: Heuristic>(start: &Board, target: &Board, heuristic: H) -> Result<Answer, SearchError> {
+pub fn ida_star<P: Position, H: Heuristic<P>>(start: &P, target: &P, heuristic: H) -> Result<Answer, SearchError> {
     ida_star_with(start, target, heuristic, &mut Budget::default())
 }
 
@@ -51,9 +52,9 @@ pub fn ida_star<H: Heuristic>(start: &Board, target: &Board, heuristic: H) -> Re
 /// let answer = ida_star_with(&start, &goal, Manhattan, &mut budget).unwrap();
 /// assert_eq!(answer.length(), Some(31));
 /// ```
-pub fn ida_star_with<H: Heuristic>(
-    start: &Board,
-    target: &Board,
+pub fn ida_star_with<P: Position, H: Heuristic<P>>(
+    start: &P,
+    target: &P,
     heuristic: H,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
@@ -77,14 +78,14 @@ pub fn ida_star_with<H: Heuristic>(
 /// let answer = ida_star_in_order(&start, &Board::goal(shape), LinearConflict, order, &mut Budget::default()).unwrap();
 /// assert_eq!(order.write(answer.path.as_ref().unwrap()), "LLLDDRRR");
 /// ```
-pub fn ida_star_in_order<H: Heuristic>(
-    start: &Board,
-    target: &Board,
+pub fn ida_star_in_order<P: Position, H: Heuristic<P>>(
+    start: &P,
+    target: &P,
     heuristic: H,
     order: MoveOrder,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
-    if let Some(answer) = answer_without_search(start, target)? {
+    if let Some(answer) = start.answer_without_search(target)? {
         return Ok(answer);
     }
     let (path, stats, _) = deepen(start, target, heuristic, order, budget, None)?;
@@ -110,15 +111,15 @@ pub fn ida_star_in_order<H: Heuristic>(
 /// assert_eq!(all.count, 40);
 /// assert_eq!(all.paths.len(), 3);
 /// ```
-pub fn ida_star_all<H: Heuristic>(
-    start: &Board,
-    target: &Board,
+pub fn ida_star_all<P: Position, H: Heuristic<P>>(
+    start: &P,
+    target: &P,
     heuristic: H,
     order: MoveOrder,
     limit: usize,
     budget: &mut Budget,
 ) -> Result<Option<AllPaths>, SearchError> {
-    match answer_without_search(start, target)? {
+    match start.answer_without_search(target)? {
         Some(answer) => Ok(answer.path.map(|path| AllPaths {
             length: path.len(),
             count: 1,
@@ -139,9 +140,9 @@ pub fn ida_star_all<H: Heuristic>(
 
 /// The iterations of IDA*: the first path found, or with `all` every path
 /// of the first iteration that finds one.
-fn deepen<H: Heuristic>(
-    start: &Board,
-    target: &Board,
+fn deepen<P: Position, H: Heuristic<P>>(
+    start: &P,
+    target: &P,
     heuristic: H,
     order: MoveOrder,
     budget: &mut Budget,
@@ -184,11 +185,12 @@ fn deepen<H: Heuristic>(
 /// Nodes expanded between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 14;
 
-/// The state of one IDA* run.
-pub(crate) struct Search<'b, 'a, E> {
-    neighbours: &'static [[u8; 4]; MAX_CELLS],
+/// The state of one IDA* run, on boards whose tiles are packed as `T` on
+/// the grid `G`.
+pub(crate) struct Search<'b, 'a, E, T, G> {
+    neighbours: G,
     /// The target's packed tiles.
-    target: u64,
+    target: T,
     /// Once the target is found: the moves to it, last move first, pushed
     /// as the search returns from it (see [`Search::found_path`]).
     path: Vec<Move>,
@@ -215,19 +217,19 @@ pub(crate) struct Search<'b, 'a, E> {
     pub(crate) cancelled: bool,
 }
 
-impl<'b, 'a, E: Estimate> Search<'b, 'a, E> {
+impl<'b, 'a, T: Tiles, G: Grid, E: Estimate<T>> Search<'b, 'a, E, T, G> {
     /// A search for `target` with `estimate` (following the board it will
     /// start from), iterations bounded by `bound` first.
-    pub(crate) fn new(
+    pub(crate) fn new<P: Position<Tiles = T, Grid = G>>(
         estimate: E,
-        target: &Board,
+        target: &P,
         watch: Watch<'b, 'a>,
         bound: u32,
         order: [Move; 4],
         all: Option<AllPaths>,
-    ) -> Search<'b, 'a, E> {
+    ) -> Search<'b, 'a, E, T, G> {
         Search {
-            neighbours: target.shape().neighbours(),
+            neighbours: target.grid(),
             target: target.tiles(),
             path: Vec::new(),
             trail: Vec::new(),
@@ -245,7 +247,7 @@ impl<'b, 'a, E: Estimate> Search<'b, 'a, E> {
     }
 }
 
-impl<E: Estimate> Search<'_, '_, E> {
+impl<T: Tiles, G: Grid, E: Estimate<T>> Search<'_, '_, E, T, G> {
     /// At the goal: stop, or, when every shortest path is wanted, count
     /// this one (keeping it while there is room) and go on.
     #[cold]
@@ -293,7 +295,7 @@ impl<E: Estimate> Search<'_, '_, E> {
     /// registers, rather than in the search's fields. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
     /// `KORF`: the moves in Korf's order, and one path wanted (no trail).
-    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
+    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, last: u8) -> bool {
         self.stats.expanded += 1;
         if self.stats.expanded % NODES_PER_TICK == 0 && self.tick() {
             return true;
@@ -311,20 +313,19 @@ impl<E: Estimate> Search<'_, '_, E> {
     /// The child of [`Search::dfs`]'s board by `mv`: searched below if its
     /// `f` is within the bound. Whether the search is over.
     #[inline(always)]
-    fn child<const KORF: bool>(&mut self, tiles: u64, blank: usize, g: u32, h: u32, last: u8, mv: Move) -> bool {
+    fn child<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, last: u8, mv: Move) -> bool {
         if Move::undoes(mv as u8, last) {
             return false;
         }
-        let next = self.neighbours[blank][mv as usize];
+        let next = self.neighbours.next(blank, mv as usize);
         if next == u8::MAX {
             return false;
         }
         let next = next as usize;
         self.stats.generated += 1;
-        // The tile in `next` slides into `blank`; see `slide_core::slide`
-        // for why two XORs move it.
-        let tile = ((tiles >> (4 * next)) & 0xF) as usize;
-        let child = tiles ^ ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
+        // The tile in `next` slides into `blank` (see `Tiles::slide`).
+        let tile = tiles.tile(next);
+        let child = tiles.slide(tile, next, blank);
         // Only an `f` below the next iteration's bound as found so far
         // needs to be exact: it decides whether the child is searched, or
         // lowers that bound. Above it the child is cut off either way.

@@ -49,6 +49,7 @@ mod ida_star;
 mod in_order;
 mod layered;
 mod parallel_ida_star;
+mod position;
 
 pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch, SearchError, Stats};
 pub use crate::astar::{astar, astar_in, astar_with};
@@ -67,3 +68,4 @@ pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
+pub use crate::position::{Grid, Position, Tiles};

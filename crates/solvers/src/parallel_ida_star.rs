@@ -11,12 +11,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use slide_core::{Board, Move, MAX_CELLS, NO_MOVE};
+use slide_core::{Move, NO_MOVE};
 
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
-use crate::{answer_without_search, Answer, Budget, SearchError, Stats};
+use crate::position::{Grid, Position, Tiles};
+use crate::{Answer, Budget, SearchError, Stats};
 
 /// The depth at which an iteration's tree is cut into subtrees: about two
 /// thousand of them on 4x4 (fewer where the estimate prunes near the
@@ -42,33 +43,35 @@ const PARALLEL_FROM: u64 = 1 << 20;
 /// let answer = parallel_ida_star(&start, &Board::goal(shape), LinearConflict, 2, &mut Budget::default()).unwrap();
 /// assert_eq!(answer.length(), Some(12));
 /// ```
-pub fn parallel_ida_star<H>(
-    start: &Board,
-    target: &Board,
+pub fn parallel_ida_star<P, H>(
+    start: &P,
+    target: &P,
     heuristic: H,
     threads: usize,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError>
 where
-    H: Heuristic + Sync,
+    P: Position,
+    H: Heuristic<P> + Sync,
 {
     deepen(start, target, heuristic, threads, PARALLEL_FROM, budget)
 }
 
 /// [`parallel_ida_star`], with iterations cut into subtrees once the last
 /// generated `parallel_from` nodes.
-fn deepen<H>(
-    start: &Board,
-    target: &Board,
+fn deepen<P, H>(
+    start: &P,
+    target: &P,
     heuristic: H,
     threads: usize,
     parallel_from: u64,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError>
 where
-    H: Heuristic + Sync,
+    P: Position,
+    H: Heuristic<P> + Sync,
 {
-    if let Some(answer) = answer_without_search(start, target)? {
+    if let Some(answer) = start.answer_without_search(target)? {
         return Ok(answer);
     }
     let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
@@ -110,7 +113,7 @@ where
             // The cut: the nodes `CUT_DEPTH` moves down within the bound,
             // in Korf's order, or the target if it is nearer.
             let mut cut = Cut {
-                neighbours: start.shape().neighbours(),
+                neighbours: start.grid(),
                 target: target.tiles(),
                 bound,
                 next_bound: u32::MAX,
@@ -176,9 +179,9 @@ enum Subtree {
 /// estimate `h` (which `estimate` follows), reached by the move `last`, in
 /// Korf's order. It stops early when `cancel` is set.
 #[allow(clippy::too_many_arguments)]
-fn search_subtree<E: Estimate>(
+fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
     estimate: E,
-    (tiles, blank, target): (u64, usize, &Board),
+    (tiles, blank, target): (P::Tiles, usize, &P),
     (g, h, last): (u32, u32, u8),
     bound: u32,
     budget: &mut Budget,
@@ -200,8 +203,8 @@ fn search_subtree<E: Estimate>(
 }
 
 /// A node where the cut leaves the tree: a subtree's root.
-struct Node {
-    tiles: u64,
+struct Node<T> {
+    tiles: T,
     blank: u8,
     g: u32,
     h: u32,
@@ -211,23 +214,23 @@ struct Node {
 }
 
 /// An iteration's tree down to [`CUT_DEPTH`].
-struct Cut {
-    neighbours: &'static [[u8; 4]; MAX_CELLS],
-    target: u64,
+struct Cut<T, G> {
+    neighbours: G,
+    target: T,
     bound: u32,
     /// The smallest `f` above the bound met above the cut.
     next_bound: u32,
     stats: Stats,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<T>>,
     /// The moves from the start to the current node.
     path: Vec<Move>,
 }
 
-impl Cut {
+impl<T: Tiles, G: Grid> Cut<T, G> {
     /// Walks the tree below the board `tiles` as IDA* does, keeping the
     /// nodes at the cut's depth; whether it reached the target (then
     /// `path` leads there).
-    fn collect<E: Estimate>(&mut self, estimate: &mut E, tiles: u64, blank: usize, g: u32, h: u32, last: u8) -> bool {
+    fn collect<E: Estimate<T>>(&mut self, estimate: &mut E, tiles: T, blank: usize, g: u32, h: u32, last: u8) -> bool {
         if g == CUT_DEPTH {
             let path = self.path.clone();
             let blank = blank as u8;
@@ -243,15 +246,15 @@ impl Cut {
         }
         self.stats.expanded += 1;
         for mv in Move::ALL {
-            let next = self.neighbours[blank][mv as usize];
+            let next = self.neighbours.next(blank, mv as usize);
             if next == u8::MAX || Move::undoes(mv as u8, last) {
                 continue;
             }
             let next = next as usize;
             self.stats.generated += 1;
-            // The tile in `next` slides into `blank` (see `slide_core::slide`).
-            let tile = ((tiles >> (4 * next)) & 0xF) as usize;
-            let child = tiles ^ ((tile << (4 * blank)) | (tile << (4 * next))) as u64;
+            // The tile in `next` slides into `blank` (see `Tiles::slide`).
+            let tile = tiles.tile(next);
+            let child = tiles.slide(tile, next, blank);
             let slide = Slide {
                 tiles: child,
                 tile,
@@ -291,10 +294,10 @@ struct Outcome {
 
 /// Searches the subtrees below `cut`'s nodes on `workers` threads, each taking the next subtree in order until
 /// none is left or one reaches the target.
-fn run_subtrees<H: Heuristic + Sync>(
+fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
     heuristic: &H,
-    target: &Board,
-    cut: &Cut,
+    target: &P,
+    cut: &Cut<P::Tiles, P::Grid>,
     workers: usize,
     time_limit: Option<std::time::Duration>,
 ) -> Outcome {
@@ -315,7 +318,7 @@ fn run_subtrees<H: Heuristic + Sync>(
                 break;
             }
             let node = &cut.nodes[index];
-            let board = Board::from_tiles(target.shape(), node.tiles).expect("a search's board is valid");
+            let board = target.with_tiles(node.tiles, node.blank as usize);
             let (estimate, _) = heuristic
                 .start(&board, target)
                 .expect("the heuristic serves the target");
@@ -364,7 +367,7 @@ fn run_subtrees<H: Heuristic + Sync>(
 
 #[cfg(test)]
 mod tests {
-    use slide_core::{factorial, unrank, Shape, SplitMix64};
+    use slide_core::{factorial, unrank, Board, Shape, SplitMix64};
 
     use super::*;
     use crate::{ida_star, DistanceTable, LinearConflict, Manhattan};

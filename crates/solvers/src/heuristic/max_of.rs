@@ -1,8 +1,7 @@
 //! The larger of two estimates.
 
-use slide_core::Board;
-
 use super::{Estimate, Heuristic, Slide};
+use crate::position::{Position, Tiles};
 use crate::PatternMismatch;
 
 /// The larger of two estimates: admissible and consistent when both are
@@ -28,14 +27,14 @@ pub struct MaxEstimate<A, B> {
     values: (u32, u32),
 }
 
-impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
+impl<P: Position, A: Heuristic<P>, B: Heuristic<P>> Heuristic<P> for MaxOf<A, B> {
     type Estimate = MaxEstimate<A::Estimate, B::Estimate>;
 
     fn name(&self) -> String {
         format!("max({},{})", self.0.name(), self.1.name())
     }
 
-    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
+    fn start(&self, board: &P, target: &P) -> Result<(Self::Estimate, u32), PatternMismatch> {
         let (first, a) = self.0.start(board, target)?;
         let (second, b) = self.1.start(board, target)?;
         let estimate = MaxEstimate {
@@ -47,13 +46,13 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
     }
 }
 
-impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
+impl<T: Tiles, A: Estimate<T>, B: Estimate<T>> Estimate<T> for MaxEstimate<A, B> {
     /// Each estimate's undo (none for the second if it was skipped), and
     /// both values before the move.
     type Undo = (A::Undo, Option<B::Undo>, (u32, u32));
 
     #[inline]
-    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Self::Undo) {
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, Self::Undo) {
         self.moved_within(h, slide, u32::MAX)
     }
 
@@ -61,7 +60,7 @@ impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
     /// (then `values.1` is stale until the move is undone, which the
     /// search does without looking at the child's estimate again).
     #[inline]
-    fn moved_within(&mut self, _h: u32, slide: Slide, within: u32) -> (u32, Self::Undo) {
+    fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, Self::Undo) {
         let before = self.values;
         let (a, undo_a) = self.first.moved_within(before.0, slide, within);
         if a > within {
@@ -74,7 +73,7 @@ impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
     }
 
     #[inline]
-    fn undo(&mut self, slide: Slide, undo: Self::Undo) {
+    fn undo(&mut self, slide: Slide<T>, undo: Self::Undo) {
         self.first.undo(slide, undo.0);
         if let Some(second) = undo.1 {
             self.second.undo(slide, second);
@@ -82,7 +81,7 @@ impl<A: Estimate, B: Estimate> Estimate for MaxEstimate<A, B> {
         self.values = undo.2;
     }
 
-    fn reset(&mut self, tiles: u64) -> u32 {
+    fn reset(&mut self, tiles: T) -> u32 {
         self.values = (self.first.reset(tiles), self.second.reset(tiles));
         self.values.0.max(self.values.1)
     }

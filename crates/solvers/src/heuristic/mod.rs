@@ -20,14 +20,19 @@ pub use self::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate
 pub use self::manhattan::{Manhattan, ManhattanEstimate};
 pub use self::max_of::{MaxEstimate, MaxOf};
 pub use self::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
+use crate::position::{Position, Tiles};
 use crate::PatternMismatch;
 
 /// A way of estimating the moves to a target. All of this crate's are
 /// admissible (never more than the true distance) and consistent (one move
 /// changes them by at most one).
-pub trait Heuristic {
+///
+/// A heuristic serves boards of one representation, `P`: the `u64` board
+/// by default, or a wider one ([`crate::WideBoard`]); a type may serve
+/// several, each with its own estimate.
+pub trait Heuristic<P: Position = Board> {
     /// The estimate as it follows one search's board.
-    type Estimate: Estimate;
+    type Estimate: Estimate<P::Tiles>;
 
     /// The name, as the command line and the reports write it (`manhattan`).
     fn name(&self) -> String;
@@ -35,7 +40,7 @@ pub trait Heuristic {
     /// Starts following `board` on its way to `target` (of the same shape):
     /// the estimate, and its value for `board`. Fails when this heuristic
     /// cannot serve `target` (pattern databases built for another goal).
-    fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch>;
+    fn start(&self, board: &P, target: &P) -> Result<(Self::Estimate, u32), PatternMismatch>;
 
     /// The estimate of the moves from `board` to `target`.
     ///
@@ -48,7 +53,7 @@ pub trait Heuristic {
     /// assert_eq!(Manhattan.estimate(&start, &goal), Ok(2));
     /// assert_eq!(LinearConflict.estimate(&start, &goal), Ok(4));
     /// ```
-    fn estimate(&self, board: &Board, target: &Board) -> Result<u32, PatternMismatch> {
+    fn estimate(&self, board: &P, target: &P) -> Result<u32, PatternMismatch> {
         self.start(board, target).map(|(_, h)| h)
     }
 }
@@ -57,9 +62,9 @@ pub trait Heuristic {
 /// `tile` slid from cell `from` into the blank's cell `to` (the blank is
 /// now in `from`), and `tiles`, the packed board after the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slide {
+pub struct Slide<T = u64> {
     /// The packed board after the move.
-    pub tiles: u64,
+    pub tiles: T,
     /// The tile that moved.
     pub tile: usize,
     /// The cell it left, where the blank is now.
@@ -68,14 +73,15 @@ pub struct Slide {
     pub to: usize,
 }
 
-/// An estimate that follows the moves of a search's board.
-pub trait Estimate {
+/// An estimate that follows the moves of a search's board, whose tiles are
+/// packed as `T`.
+pub trait Estimate<T: Tiles = u64> {
     /// What [`Estimate::undo`] needs to restore the estimate after a move.
     type Undo: Copy;
 
     /// The estimate after `slide`, given `h`, the estimate before it; and
     /// what undoing it needs.
-    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Self::Undo);
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, Self::Undo);
 
     /// [`Estimate::moved`] for a search that only needs the exact estimate
     /// when it is at most `within`: above it, any value above `within` that
@@ -84,19 +90,19 @@ pub trait Estimate {
     /// the larger of several may then skip the rest once one is above
     /// `within`. The default is [`Estimate::moved`].
     #[inline]
-    fn moved_within(&mut self, h: u32, slide: Slide, _within: u32) -> (u32, Self::Undo) {
+    fn moved_within(&mut self, h: u32, slide: Slide<T>, _within: u32) -> (u32, Self::Undo) {
         self.moved(h, slide)
     }
 
     /// Undoes [`Estimate::moved`]: the tile is back in `slide.from`, the
     /// blank in `slide.to`.
-    fn undo(&mut self, slide: Slide, undo: Self::Undo);
+    fn undo(&mut self, slide: Slide<T>, undo: Self::Undo);
 
     /// Starts following the board with packed `tiles` (of the same shape
     /// and target) from scratch, keeping what depends on the target only:
     /// its estimate. A* calls it for each board it expands, unless the
     /// estimate is [`Estimate::STATELESS`].
-    fn reset(&mut self, tiles: u64) -> u32;
+    fn reset(&mut self, tiles: T) -> u32;
 
     /// Whether the estimate keeps nothing of the board but its value, so
     /// that a search that knows a board's value need not [`Estimate::reset`]
