@@ -74,6 +74,13 @@ impl std::error::Error for PatternMismatch {}
 pub enum SearchError {
     /// The start and the target have different shapes.
     Pair(PairError),
+    /// The start and the target of a wide board differ in size.
+    Sizes {
+        /// The start's rows and columns.
+        start: (usize, usize),
+        /// The target's rows and columns.
+        target: (usize, usize),
+    },
     /// The search stored as many states as it was allowed and stopped.
     StateLimit {
         /// The limit that was reached.
@@ -97,6 +104,11 @@ impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchError::Pair(error) => error.fmt(f),
+            SearchError::Sizes { start, target } => write!(
+                f,
+                "the start is {}x{} and the target {}x{}: they must be of one size",
+                start.0, start.1, target.0, target.1
+            ),
             SearchError::StateLimit { limit } => write!(
                 f,
                 "the search stopped after storing {limit} states (at most {}) without reaching the target; IDA* needs no such memory",

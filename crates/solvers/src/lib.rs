@@ -50,6 +50,7 @@ mod in_order;
 mod layered;
 mod parallel_ida_star;
 mod position;
+mod wide;
 
 pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch, SearchError, Stats};
 pub use crate::astar::{astar, astar_in, astar_with};
@@ -69,3 +70,4 @@ pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::position::{Grid, Position, Tiles};
+pub use crate::wide::{Cells, WideBoard, WideLinearConflictEstimate, WideManhattanEstimate, WideTiles};

@@ -42,10 +42,11 @@ pub struct LineUndo(u32, u32);
 ///
 /// The longest increasing run comes from patience sorting: `tails[i]` is the
 /// smallest last coordinate of a run of length `i + 1` so far. Lines have at
-/// most 8 cells, so a linear scan finds each coordinate's place.
+/// most `N` cells (8 on boards of at most 16 cells), so a linear scan finds
+/// each coordinate's place.
 #[inline]
-fn line_conflict(coords: impl Iterator<Item = Option<u8>>) -> u32 {
-    let mut tails = [0u8; 8];
+pub(crate) fn line_conflict<const N: usize>(coords: impl Iterator<Item = Option<u8>>) -> u32 {
+    let mut tails = [0u8; N];
     let (mut kept, mut longest) = (0u32, 0usize);
     for coord in coords.flatten() {
         kept += 1;
@@ -65,7 +66,7 @@ impl LinearConflictEstimate {
     fn row(&self, tiles: u64, row: usize) -> u32 {
         let t = &self.tables;
         let cols = t.shape.cols();
-        line_conflict((0..cols).map(|col| {
+        line_conflict::<8>((0..cols).map(|col| {
             let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
             (t.goal_row[tile] as usize == row).then_some(t.goal_col[tile])
         }))
@@ -76,7 +77,7 @@ impl LinearConflictEstimate {
     fn col(&self, tiles: u64, col: usize) -> u32 {
         let t = &self.tables;
         let cols = t.shape.cols();
-        line_conflict((0..t.shape.rows()).map(|row| {
+        line_conflict::<8>((0..t.shape.rows()).map(|row| {
             let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
             (t.goal_col[tile] as usize == col).then_some(t.goal_row[tile])
         }))

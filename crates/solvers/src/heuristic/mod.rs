@@ -9,7 +9,7 @@
 //! and restored when the move is undone. Adding a heuristic is writing one
 //! type that implements these two traits; the searches do not change.
 
-mod linear_conflict;
+pub(crate) mod linear_conflict;
 mod manhattan;
 mod max_of;
 mod walking_distance;

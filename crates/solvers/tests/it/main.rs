@@ -11,3 +11,4 @@ mod exhaustive;
 mod heuristic;
 mod korf;
 mod small_boards;
+mod wide;

@@ -1,0 +1,252 @@
+//! Boards of more than 16 cells, for the optimal searches: [`WideBoard`],
+//! whose tiles travel through a search packed as a [`WideTiles`] type, and
+//! the estimates that follow them (`estimates.rs`).
+//!
+//! The packing is the caller's choice, made once per search: `u128`, five
+//! bits a cell, for boards of at most 25 cells (the 24-puzzle), where the
+//! search's speed counts; [`Cells`], a byte a cell, for any board of at
+//! most 128 cells, whose answers are short enough that the copy of 128
+//! bytes per node does not.
+
+mod estimates;
+mod tiles;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Mutex;
+
+use slide_core::Move;
+
+pub use self::estimates::{WideLinearConflictEstimate, WideManhattanEstimate};
+pub use self::tiles::{Cells, WideTiles};
+use crate::position::Position;
+use crate::{Answer, SearchError, Stats};
+
+/// A board of `rows` by `cols` cells, at most `T::MAX_CELLS`, for the
+/// optimal searches.
+///
+/// Invariant: the tiles hold each of `0..rows * cols` once (0 the blank),
+/// row-major, and `blank` is where 0 is; `grid` is the neighbour table of
+/// the board's shape.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct WideBoard<T> {
+    rows: u16,
+    cols: u16,
+    blank: u8,
+    tiles: T,
+    grid: &'static [[u8; 4]],
+}
+
+impl<T: WideTiles> WideBoard<T> {
+    /// The board of `rows` by `cols` cells holding `cells` (row-major, 0
+    /// the blank), or why it cannot be one.
+    ///
+    /// ```
+    /// use slide_solvers::WideBoard;
+    /// let board = WideBoard::<u128>::new(5, 5, &(0..25).collect::<Vec<u32>>()).unwrap();
+    /// assert_eq!((board.rows(), board.cols(), board.blank()), (5, 5, 0));
+    /// assert!(WideBoard::<u128>::new(6, 6, &(0..36).collect::<Vec<u32>>()).is_err());
+    /// ```
+    pub fn new(rows: usize, cols: usize, cells: &[u32]) -> Result<WideBoard<T>, String> {
+        let n = rows * cols;
+        if rows < 2 || cols < 2 || n > T::MAX_CELLS {
+            return Err(format!(
+                "a {rows}x{cols} board does not fit: rows and columns from 2, at most {} cells",
+                T::MAX_CELLS
+            ));
+        }
+        if cells.len() != n {
+            return Err(format!("found {} cells, expected {n}", cells.len()));
+        }
+        let mut seen = vec![false; n];
+        for &content in cells {
+            match seen.get_mut(content as usize) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return Err(format!("the cells do not hold each of 0 to {} once", n - 1)),
+            }
+        }
+        let blank = cells
+            .iter()
+            .position(|&content| content == 0)
+            .expect("0 is one of the cells");
+        let bytes: Vec<u8> = cells.iter().map(|&content| content as u8).collect();
+        Ok(WideBoard {
+            rows: rows as u16,
+            cols: cols as u16,
+            blank: blank as u8,
+            tiles: T::from_cells(&bytes),
+            grid: grid(rows, cols),
+        })
+    }
+
+    /// The goal: tiles `1..` in reading order, the blank last.
+    pub fn goal(rows: usize, cols: usize) -> WideBoard<T> {
+        let n = (rows * cols) as u32;
+        let cells: Vec<u32> = (1..n).chain(std::iter::once(0)).collect();
+        WideBoard::new(rows, cols, &cells).expect("the goal is a board")
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// The tile in `cell` (0 for the blank).
+    pub fn tile(&self, cell: usize) -> usize {
+        self.tiles.tile(cell)
+    }
+
+    /// The board after the blank's move `mv`, or `None` if it would leave
+    /// the board.
+    pub fn apply(&self, mv: Move) -> Option<WideBoard<T>> {
+        let next = self.grid[self.blank()][mv as usize];
+        (next != u8::MAX).then(|| {
+            let tile = self.tiles.tile(next as usize);
+            WideBoard {
+                tiles: self.tiles.slide(tile, next as usize, self.blank()),
+                blank: next,
+                ..*self
+            }
+        })
+    }
+
+    /// Whether this board can reach `target` (of the same size): when the
+    /// parity of the permutation between them equals that of the blank's
+    /// taxicab distance between them (see `slide_core::is_solvable`).
+    pub fn reaches(&self, target: &WideBoard<T>) -> bool {
+        let n = self.cells();
+        // Where the target has each tile, and the permutation's cycles.
+        let mut home = vec![0usize; n];
+        for cell in 0..n {
+            home[target.tile(cell)] = cell;
+        }
+        let mut seen = vec![false; n];
+        let mut cycles = 0;
+        for first in 0..n {
+            if seen[first] {
+                continue;
+            }
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = home[self.tile(cell)];
+            }
+        }
+        let odd_permutation = (n - cycles) % 2 == 1;
+        let cols = self.cols();
+        let (a, b) = (self.blank(), target.blank());
+        let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
+        odd_permutation == (distance % 2 == 1)
+    }
+}
+
+impl<T: WideTiles> fmt::Display for WideBoard<T> {
+    /// Rows separated by ` / `, the blank as `_`, as `slide_core::Board`
+    /// writes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for cell in 0..self.cells() {
+            if cell > 0 {
+                f.write_str(if cell % self.cols() == 0 { " / " } else { " " })?;
+            }
+            match self.tile(cell) {
+                0 => f.write_str("_")?,
+                tile => write!(f, "{tile}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<T: WideTiles> fmt::Debug for WideBoard<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "WideBoard({self})")
+    }
+}
+
+impl<T: WideTiles> Position for WideBoard<T> {
+    type Tiles = T;
+    type Grid = &'static [[u8; 4]];
+
+    #[inline]
+    fn tiles(&self) -> T {
+        self.tiles
+    }
+
+    #[inline]
+    fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    #[inline]
+    fn grid(&self) -> &'static [[u8; 4]] {
+        self.grid
+    }
+
+    fn with_tiles(&self, tiles: T, blank: usize) -> WideBoard<T> {
+        WideBoard {
+            tiles,
+            blank: blank as u8,
+            ..*self
+        }
+    }
+
+    fn answer_without_search(&self, target: &WideBoard<T>) -> Result<Option<Answer>, SearchError> {
+        if (self.rows, self.cols) != (target.rows, target.cols) {
+            return Err(SearchError::Sizes {
+                start: (self.rows(), self.cols()),
+                target: (target.rows(), target.cols()),
+            });
+        }
+        let answer = |path| Answer {
+            path,
+            stats: Stats::default(),
+        };
+        if !self.reaches(target) {
+            return Ok(Some(answer(None)));
+        }
+        Ok((self == target).then(|| answer(Some(Vec::new()))))
+    }
+}
+
+/// The neighbour table of the grid of `rows` by `cols` cells, made once per
+/// size and kept for the process (a board carries a reference to it).
+fn grid(rows: usize, cols: usize) -> &'static [[u8; 4]] {
+    static GRIDS: Mutex<Option<HashMap<(usize, usize), &'static [[u8; 4]]>>> = Mutex::new(None);
+    let mut grids = GRIDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    grids
+        .get_or_insert_with(HashMap::new)
+        .entry((rows, cols))
+        .or_insert_with(|| {
+            let table: Vec<[u8; 4]> = (0..rows * cols)
+                .map(|cell| {
+                    Move::ALL.map(|mv| {
+                        let (row, col) = (cell / cols, cell % cols);
+                        let next = match mv {
+                            Move::Up => (row > 0).then(|| cell - cols),
+                            Move::Down => (row + 1 < rows).then(|| cell + cols),
+                            Move::Left => (col > 0).then(|| cell - 1),
+                            Move::Right => (col + 1 < cols).then(|| cell + 1),
+                        };
+                        next.map_or(u8::MAX, |next| next as u8)
+                    })
+                })
+                .collect();
+            Box::leak(table.into_boxed_slice())
+        })
+}

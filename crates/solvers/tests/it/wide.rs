@@ -1,0 +1,140 @@
+//! The optimal searches on boards beyond 16 cells, against an independent
+//! bidirectional breadth-first search (a queue and a hash map per end, and
+//! the board's own moves), on random walks from random goals of 5x5, 6x6,
+//! 4x6, 3x7 and 7x7, unsolvable pairs included; every path replayed.
+
+use std::collections::{HashMap, VecDeque};
+
+use slide_core::{Move, SplitMix64};
+use slide_solvers::{
+    ida_star, parallel_ida_star, Budget, Cells, LinearConflict, Manhattan, MaxOf, WideBoard, WideTiles,
+};
+
+/// The distance from `start` to `target` by the plainest bidirectional
+/// search: whole layers from each end in turn, until they meet; `None` if
+/// no path of at most `cap` moves exists.
+fn oracle<T: WideTiles + std::hash::Hash>(start: &WideBoard<T>, target: &WideBoard<T>, cap: usize) -> Option<usize> {
+    let key = |board: &WideBoard<T>| board.to_string();
+    let mut seen = [
+        HashMap::from([(key(start), 0usize)]),
+        HashMap::from([(key(target), 0usize)]),
+    ];
+    let mut frontier = [VecDeque::from([*start]), VecDeque::from([*target])];
+    if key(start) == key(target) {
+        return Some(0);
+    }
+    let mut depth = [0usize, 0];
+    while depth[0] + depth[1] < cap {
+        let side = if frontier[0].len() <= frontier[1].len() { 0 } else { 1 };
+        let mut next = VecDeque::new();
+        for board in &frontier[side] {
+            for mv in Move::ALL {
+                let Some(child) = board.apply(mv) else { continue };
+                let k = key(&child);
+                if let Some(&other) = seen[1 - side].get(&k) {
+                    return Some(depth[side] + 1 + other);
+                }
+                if !seen[side].contains_key(&k) {
+                    seen[side].insert(k, depth[side] + 1);
+                    next.push_back(child);
+                }
+            }
+        }
+        depth[side] += 1;
+        frontier[side] = next;
+        if frontier[side].is_empty() {
+            return None;
+        }
+    }
+    None
+}
+
+/// A random walk of `moves` moves from `board`.
+fn walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix64) -> WideBoard<T> {
+    let mut board = *board;
+    for _ in 0..moves {
+        let options: Vec<WideBoard<T>> = Move::ALL.iter().filter_map(|&mv| board.apply(mv)).collect();
+        board = options[random.below(options.len())];
+    }
+    board
+}
+
+/// A random board of `rows` by `cols` cells, any arrangement.
+fn random_board<T: WideTiles>(rows: usize, cols: usize, random: &mut SplitMix64) -> WideBoard<T> {
+    let mut cells: Vec<u32> = (0..(rows * cols) as u32).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, random.below(i + 1));
+    }
+    WideBoard::new(rows, cols, &cells).unwrap()
+}
+
+/// Checks that `path` leads from `start` to `target`.
+fn replay<T: WideTiles>(start: &WideBoard<T>, target: &WideBoard<T>, path: &[Move]) {
+    let mut board = *start;
+    for &mv in path {
+        board = board
+            .apply(mv)
+            .unwrap_or_else(|| panic!("{start}: the path leaves the board"));
+    }
+    assert_eq!(&board, target, "{start}: the path ends elsewhere");
+}
+
+fn check_shape<T: WideTiles + std::hash::Hash>(rows: usize, cols: usize, seed: u64) {
+    let mut random = SplitMix64::new(seed);
+    for case in 0..8 {
+        let target: WideBoard<T> = random_board(rows, cols, &mut random);
+        let start = walk(&target, 6 + random.below(9), &mut random);
+        let expected = oracle(&start, &target, 30).expect("a walk's start reaches its end");
+        for (name, answer) in [
+            ("manhattan", ida_star(&start, &target, Manhattan)),
+            ("linear-conflict", ida_star(&start, &target, LinearConflict)),
+            ("max", ida_star(&start, &target, MaxOf(Manhattan, LinearConflict))),
+            (
+                "parallel",
+                parallel_ida_star(&start, &target, LinearConflict, 2, &mut Budget::default()),
+            ),
+        ] {
+            let path = answer.unwrap().path.unwrap();
+            assert_eq!(
+                path.len(),
+                expected,
+                "{name} {rows}x{cols} case {case}: {start} to {target}"
+            );
+            replay(&start, &target, &path);
+        }
+        // Two tiles swapped: the other parity, which no search reaches.
+        let mut cells: Vec<u32> = (0..rows * cols).map(|cell| start.tile(cell) as u32).collect();
+        let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+        cells.swap(tiles[0], tiles[1]);
+        let swapped = WideBoard::new(rows, cols, &cells).unwrap();
+        assert_eq!(oracle(&swapped, &target, 12), None);
+        assert_eq!(ida_star(&swapped, &target, LinearConflict).unwrap().path, None);
+    }
+}
+
+#[test]
+fn ida_star_is_optimal_on_wide_boards() {
+    check_shape::<u128>(5, 5, 1);
+    check_shape::<u128>(4, 6, 2);
+    check_shape::<u128>(3, 7, 3);
+    check_shape::<Cells>(5, 5, 4);
+    check_shape::<Cells>(6, 6, 5);
+    check_shape::<Cells>(7, 7, 6);
+}
+
+#[test]
+fn the_packings_agree() {
+    let mut random = SplitMix64::new(9);
+    for _ in 0..50 {
+        let narrow: WideBoard<u128> = random_board(5, 5, &mut random);
+        let cells: Vec<u32> = (0..25).map(|cell| narrow.tile(cell) as u32).collect();
+        let wide: WideBoard<Cells> = WideBoard::new(5, 5, &cells).unwrap();
+        assert_eq!(narrow.to_string(), wide.to_string());
+        for mv in Move::ALL {
+            assert_eq!(
+                narrow.apply(mv).map(|b| b.to_string()),
+                wide.apply(mv).map(|b| b.to_string())
+            );
+        }
+    }
+}
