@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Codeforces's cap on a submitted source.
-const MAX_BYTES: usize = 64 * 1024;
+use xtask::MAX_BYTES;
 
 /// A fresh, empty folder for one driver's files.
 fn scratch(driver: &str) -> PathBuf {

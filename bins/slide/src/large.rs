@@ -90,7 +90,7 @@ impl Reduced {
         let mut output = format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n");
         if !self.optimal() {
             output.push_str(&format!(
-                "not optimal: a reduction's path; no path is shorter than {} (the Manhattan distance)\n",
+                "not optimal: a reduction's path; no path is shorter than {} (the Manhattan distance); --algo idastar finds a shortest one\n",
                 self.start.manhattan(&self.goal)
             ));
         }
@@ -100,12 +100,15 @@ impl Reduced {
 
 /// The output of `slide solve` by reduction.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
+    let (start, goal) = read(&args.board, args.goal.as_deref(), args.shape)?;
+    if args.algo == Algo::Idastar {
+        return crate::wide::solve(args, &start, &goal);
+    }
     if args.all || args.order.is_some() || args.show || args.heuristic.is_some() {
         return Err(bad_input(
-            "--all, --order, --show and --heuristic need an optimal search: boards of at most 16 cells, without --algo reduce",
+            "--all, --order, --show and --heuristic need an optimal search: --algo idastar",
         ));
     }
-    let (start, goal) = read(&args.board, args.goal.as_deref(), args.shape)?;
     let reduced = Reduced::run(start, goal, args.max_moves)?;
     Ok(match args.json {
         true => format!("{}\n", reduced.json(None)),

@@ -20,6 +20,7 @@ mod random;
 mod solve;
 mod table;
 mod threads;
+mod wide;
 
 pub use crate::args::Cli;
 use crate::args::Command;

@@ -160,8 +160,8 @@ impl Plan {
     pub(crate) fn name(self, goal: &Board, tables: &Tables) -> String {
         let split = *tables.used.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let estimate = |heuristic: HeuristicArg| match heuristic {
-            HeuristicArg::Manhattan => Manhattan.name(),
-            HeuristicArg::LinearConflict => LinearConflict.name(),
+            HeuristicArg::Manhattan => Heuristic::<Board>::name(&Manhattan),
+            HeuristicArg::LinearConflict => Heuristic::<Board>::name(&LinearConflict),
             HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
             HeuristicArg::Pdb | HeuristicArg::StrongestPdb => match patterns_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),

@@ -227,7 +227,8 @@ impl<T: WideTiles> Position for WideBoard<T> {
 /// The neighbour table of the grid of `rows` by `cols` cells, made once per
 /// size and kept for the process (a board carries a reference to it).
 fn grid(rows: usize, cols: usize) -> &'static [[u8; 4]] {
-    static GRIDS: Mutex<Option<HashMap<(usize, usize), &'static [[u8; 4]]>>> = Mutex::new(None);
+    type Grids = HashMap<(usize, usize), &'static [[u8; 4]]>;
+    static GRIDS: Mutex<Option<Grids>> = Mutex::new(None);
     let mut grids = GRIDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     grids
         .get_or_insert_with(HashMap::new)
