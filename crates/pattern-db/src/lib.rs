@@ -50,6 +50,7 @@ mod pattern;
 mod regions;
 mod split;
 mod strongest;
+mod wide;
 
 pub use crate::additive::{AdditivePdb, ByCell};
 pub use crate::estimate::{ByPlacement, Layout, PdbEstimate, Saved};
@@ -57,3 +58,7 @@ pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};
+pub use crate::wide::{
+    korf_felner_split, WidePatternDb, WidePdb, WidePdbEstimate, WideSaved, KORF_FELNER_TABLES, MAX_WIDE_CELLS,
+    WIDE_FORMAT_VERSION,
+};

@@ -3,3 +3,4 @@
 //! One test target per crate, so that the tests link once.
 
 mod pattern_db;
+mod wide;

@@ -1,0 +1,200 @@
+//! The build: a breadth-first search over (placement, region of the blank).
+
+use super::{WidePatternDb, MAX_WIDE_CELLS, MAX_WIDE_TILES, UNREACHED};
+
+/// The grid's cells as `u32` masks, for growing regions a step at a time.
+struct Masks {
+    /// Every cell.
+    all: u32,
+    /// The cells that are not in the first column (a step right lands there)
+    /// and not in the last (a step left does).
+    not_first_col: u32,
+    not_last_col: u32,
+    cols: usize,
+}
+
+impl Masks {
+    fn new(rows: usize, cols: usize) -> Masks {
+        let n = rows * cols;
+        let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let column = |col: usize| (0..rows).fold(0u32, |mask, row| mask | 1 << (row * cols + col));
+        Masks {
+            all,
+            not_first_col: all & !column(0),
+            not_last_col: all & !column(cols - 1),
+            cols,
+        }
+    }
+
+    /// The region of `free` cells connected to `seed` (which is free).
+    #[inline]
+    fn region(&self, free: u32, seed: usize) -> u32 {
+        let mut region = 1u32 << seed;
+        loop {
+            let grown = region
+                | ((region << 1) & self.not_first_col)
+                | ((region >> 1) & self.not_last_col)
+                | (region << self.cols)
+                | (region >> self.cols);
+            let grown = grown & free & self.all;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+impl WidePatternDb {
+    /// The table of the pattern whose tiles' goal cells are `goal_cells`
+    /// (in the order its index reads them) on a board of `rows` by `cols`
+    /// cells.
+    ///
+    /// A breadth-first search, layer by layer, over the pattern's
+    /// placements with the blank's region of free cells: a move of a
+    /// pattern tile into a cell of that region costs one; the blank's moves
+    /// among free cells cost nothing, so a region is one state. The goal
+    /// placement with every region of its free cells is the first layer. A
+    /// placement's value is the layer that first reaches it with any
+    /// region: the least over the blank's regions.
+    ///
+    /// # Panics
+    /// Panics if the board has more than [`MAX_WIDE_CELLS`] cells or the
+    /// pattern more than [`MAX_WIDE_TILES`] tiles, or its cells repeat.
+    pub fn build(rows: usize, cols: usize, goal_cells: &[u8]) -> WidePatternDb {
+        WidePatternDb::build_with_progress(rows, cols, goal_cells, &mut |_, _| true).expect("a build nothing stops")
+    }
+
+    /// [`WidePatternDb::build`], calling `progress(placements valued,
+    /// placements)` now and then; when it returns `false` the build stops
+    /// and gives `None`.
+    pub fn build_with_progress(
+        rows: usize,
+        cols: usize,
+        goal_cells: &[u8],
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Option<WidePatternDb> {
+        let n = rows * cols;
+        let k = goal_cells.len();
+        assert!(
+            n <= MAX_WIDE_CELLS && (1..=MAX_WIDE_TILES).contains(&k),
+            "a wide pattern fits"
+        );
+        assert!(
+            goal_cells.iter().all(|&c| (c as usize) < n)
+                && goal_cells.iter().enumerate().all(|(i, c)| !goal_cells[..i].contains(c)),
+            "the pattern's cells are distinct cells of the board"
+        );
+        let masks = Masks::new(rows, cols);
+        let neighbours: Vec<[Option<u8>; 4]> = (0..n)
+            .map(|cell| {
+                let (row, col) = (cell / cols, cell % cols);
+                [
+                    (row > 0).then(|| (cell - cols) as u8),
+                    (col > 0).then(|| (cell - 1) as u8),
+                    (col + 1 < cols).then(|| (cell + 1) as u8),
+                    (row + 1 < rows).then(|| (cell + cols) as u8),
+                ]
+            })
+            .collect();
+        let placements = WidePatternDb::placements(n, k);
+        let mut values = vec![UNREACHED; placements];
+        // One bit per (placement, region), the region named by its lowest cell.
+        let mut seen = vec![0u64; (placements * n + 63) / 64];
+        let mut mark = |index: usize, cell: usize| -> bool {
+            let bit = index * n + cell;
+            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+            let new = seen[word] & mask == 0;
+            seen[word] |= mask;
+            new
+        };
+        // A state: the tiles' cells, five bits each, and its region's lowest
+        // cell in the bits above them.
+        let pack = |cells: &[u8], lowest: usize| -> u64 {
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |packed, (i, &c)| packed | (c as u64) << (5 * i))
+                | (lowest as u64) << 40
+        };
+        let mut layer: Vec<u64> = Vec::new();
+        let goal_index = WidePatternDb::index(goal_cells, n);
+        values[goal_index] = 0;
+        let used = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
+        let mut free = masks.all & !used;
+        while free != 0 {
+            let seed = free.trailing_zeros() as usize;
+            let region = masks.region(masks.all & !used, seed);
+            mark(goal_index, seed);
+            layer.push(pack(goal_cells, seed));
+            free &= !region;
+        }
+        let (mut valued, mut expanded) = (1u64, 0u64);
+        let mut distance = 0u8;
+        let mut next = Vec::new();
+        let mut cells = [0u8; MAX_WIDE_TILES];
+        while !layer.is_empty() {
+            distance += 1;
+            for &state in &layer {
+                for (i, cell) in cells[..k].iter_mut().enumerate() {
+                    *cell = ((state >> (5 * i)) & 0x1F) as u8;
+                }
+                let used = cells[..k].iter().fold(0u32, |mask, &c| mask | 1 << c);
+                let region = masks.region(masks.all & !used, (state >> 40) as usize);
+                for i in 0..k {
+                    let from = cells[i] as usize;
+                    for to in neighbours[from].iter().flatten() {
+                        let to = *to as usize;
+                        if region & (1 << to) == 0 {
+                            continue;
+                        }
+                        // The tile steps into the blank's region; the blank
+                        // is now where the tile was.
+                        cells[i] = to as u8;
+                        let moved = used ^ (1 << from) ^ (1 << to);
+                        let reached = masks.region(masks.all & !moved, from);
+                        let lowest = reached.trailing_zeros() as usize;
+                        let index = WidePatternDb::index(&cells[..k], n);
+                        if mark(index, lowest) {
+                            if values[index] == UNREACHED {
+                                values[index] = distance;
+                                valued += 1;
+                            }
+                            next.push(pack(&cells[..k], lowest));
+                        }
+                        cells[i] = from as u8;
+                    }
+                }
+                expanded += 1;
+                if expanded % (1 << 16) == 0 && !progress(valued, placements as u64) {
+                    return None;
+                }
+            }
+            if !progress(valued, placements as u64) {
+                return None;
+            }
+            std::mem::swap(&mut layer, &mut next);
+            next.clear();
+        }
+        Some(WidePatternDb {
+            rows,
+            cols,
+            goal_cells: goal_cells.to_vec(),
+            values,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every placement of a small pattern gets a value, the goal's 0.
+    #[test]
+    fn every_placement_is_valued() {
+        let db = WidePatternDb::build(2, 3, &[0, 1, 2]);
+        assert_eq!(db.value(&[0, 1, 2]), 0);
+        assert_eq!(db.value(&[3, 1, 2]), 1);
+        assert!(db.values().iter().all(|&value| value != UNREACHED));
+    }
+}

@@ -1,0 +1,299 @@
+//! The additive sum of wide patterns for a goal, as it follows a search's
+//! board: [`WidePdb`].
+
+use std::sync::Arc;
+
+use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
+
+use super::{WidePatternDb, MAX_WIDE_CELLS, MAX_WIDE_TILES};
+
+/// One pattern of a [`WidePdb`]: a table, and the symmetry of the square
+/// that carries the table's cells to the pattern's (`to_table[c]`: the
+/// table's cell for board cell `c`).
+#[derive(Clone)]
+struct Pattern {
+    table: Arc<WidePatternDb>,
+    to_table: [u8; MAX_WIDE_CELLS],
+    /// The pattern's goal cells on the board, in the table's order.
+    goal_cells: Vec<u8>,
+}
+
+/// Disjoint wide patterns that cover every cell of the goal but the
+/// blank's, each a table carried there by a symmetry: the sum of their
+/// values, and of the board reflected about the main diagonal, the larger,
+/// is an admissible estimate (Korf and Felner's 24-puzzle heuristic).
+#[derive(Clone)]
+pub struct WidePdb {
+    rows: usize,
+    cols: usize,
+    patterns: Vec<Pattern>,
+}
+
+impl WidePdb {
+    /// The sum of `patterns`, each a table and the symmetry that carries its
+    /// cells to the pattern's (`to_table[c]`: the table's cell for board
+    /// cell `c`), on a square board of `rows` by `cols` cells.
+    ///
+    /// # Panics
+    /// Panics if a symmetry does not map every board cell to a table cell.
+    pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<WidePatternDb>, Vec<u8>)>) -> WidePdb {
+        let n = rows * cols;
+        let patterns = patterns
+            .into_iter()
+            .map(|(table, to_table)| {
+                assert_eq!(to_table.len(), n, "a symmetry maps every cell");
+                let mut map = [0u8; MAX_WIDE_CELLS];
+                map[..n].copy_from_slice(&to_table);
+                let mut from_table = [0u8; MAX_WIDE_CELLS];
+                for (cell, &t) in to_table.iter().enumerate() {
+                    from_table[t as usize] = cell as u8;
+                }
+                let goal_cells = table.goal_cells().iter().map(|&t| from_table[t as usize]).collect();
+                Pattern {
+                    table,
+                    to_table: map,
+                    goal_cells,
+                }
+            })
+            .collect();
+        WidePdb { rows, cols, patterns }
+    }
+
+    /// The patterns' goal cells on the board, each in its table's order.
+    pub fn goal_cells(&self) -> Vec<Vec<u8>> {
+        self.patterns.iter().map(|pattern| pattern.goal_cells.clone()).collect()
+    }
+
+    /// Checks that these tables can estimate distances to `target`: of
+    /// their size, with the patterns covering every cell but the blank's.
+    fn check_target<T: WideTiles>(&self, target: &WideBoard<T>) -> Result<(), PatternMismatch> {
+        if (target.rows(), target.cols()) != (self.rows, self.cols) {
+            return Err(PatternMismatch {
+                reason: format!(
+                    "the pattern databases are for {}x{} boards, the target is {}x{}",
+                    self.rows,
+                    self.cols,
+                    target.rows(),
+                    target.cols()
+                ),
+            });
+        }
+        let covered = self
+            .patterns
+            .iter()
+            .flat_map(|p| &p.goal_cells)
+            .fold(0u64, |m, &c| m | 1 << c);
+        if covered & (1 << target.blank()) != 0 {
+            return Err(PatternMismatch {
+                reason: format!(
+                    "the {}x{} pattern databases need the target's blank in a corner, not in cell {}",
+                    self.rows,
+                    self.cols,
+                    target.blank() + 1
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// One way of reading a board into the patterns: directly, or reflected
+/// about the main diagonal.
+#[derive(Clone)]
+struct View {
+    /// `pattern_of[t]`, `slot_of[t]`: tile `t`'s pattern and place in it.
+    pattern_of: [u8; MAX_WIDE_CELLS],
+    slot_of: [u8; MAX_WIDE_CELLS],
+    /// `to_table[p][c]`: the table cell of pattern `p` for board cell `c`,
+    /// through the view's reflection and the pattern's symmetry.
+    to_table: Vec<[u8; MAX_WIDE_CELLS]>,
+    /// Per pattern: its tiles' table cells, and its value.
+    cells: Vec<[u8; MAX_WIDE_TILES]>,
+    values: Vec<u8>,
+    sum: u32,
+}
+
+/// A view before a move, as undoing it writes it back.
+#[derive(Clone, Copy, Default)]
+struct Before {
+    pattern: u8,
+    slot: u8,
+    cell: u8,
+    value: u8,
+    sum: u32,
+}
+
+/// What undoing a move needs: each view as it was.
+#[derive(Clone, Copy)]
+pub struct WideSaved([Before; 2]);
+
+/// [`WidePdb`] as it follows one search's board.
+pub struct WidePdbEstimate<'a, T> {
+    pdb: &'a WidePdb,
+    views: [View; 2],
+    /// Per pattern, the table's values and the number of tiles.
+    tables: Vec<(&'a [u8], usize)>,
+    cells: usize,
+    /// The target, to start over from another board.
+    target: WideBoard<T>,
+}
+
+impl View {
+    /// The view through `reflect` (board cell to the cell the view reads
+    /// it as) of `board` towards `target`.
+    fn new<T: WideTiles>(pdb: &WidePdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
+        let n = board.cells();
+        let mut view = View {
+            pattern_of: [0; MAX_WIDE_CELLS],
+            slot_of: [0; MAX_WIDE_CELLS],
+            to_table: Vec::new(),
+            cells: vec![[0; MAX_WIDE_TILES]; pdb.patterns.len()],
+            values: vec![0; pdb.patterns.len()],
+            sum: 0,
+        };
+        let mut cell_of = [0u8; MAX_WIDE_CELLS];
+        for cell in 0..n {
+            cell_of[board.tile(cell)] = cell as u8;
+        }
+        for (p, pattern) in pdb.patterns.iter().enumerate() {
+            let mut map = [0u8; MAX_WIDE_CELLS];
+            for cell in 0..n {
+                map[cell] = pattern.to_table[reflect[cell] as usize];
+            }
+            for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
+                // The tile the target has where the view sees this goal cell.
+                let tile = target.tile(reflect[goal as usize] as usize);
+                view.pattern_of[tile] = p as u8;
+                view.slot_of[tile] = slot as u8;
+                view.cells[p][slot] = map[cell_of[tile] as usize];
+            }
+            let k = pattern.goal_cells.len();
+            view.values[p] = pattern.table.values()[WidePatternDb::index(&view.cells[p][..k], n)];
+            view.sum += view.values[p] as u32;
+            view.to_table.push(map);
+        }
+        view
+    }
+
+    /// Follows a move of `tile` from `from` to `to`: its pattern's index and
+    /// value anew. Returns what undoing it needs.
+    #[inline(always)]
+    fn moved(&mut self, tables: &[(&[u8], usize)], cells: usize, tile: usize, to: usize) -> Before {
+        let (p, slot) = (self.pattern_of[tile] as usize, self.slot_of[tile] as usize);
+        let before = Before {
+            pattern: p as u8,
+            slot: slot as u8,
+            cell: self.cells[p][slot],
+            value: self.values[p],
+            sum: self.sum,
+        };
+        self.cells[p][slot] = self.to_table[p][to];
+        let (table, k) = tables[p];
+        let value = table[WidePatternDb::index(&self.cells[p][..k], cells)];
+        self.values[p] = value;
+        self.sum = before.sum + value as u32 - before.value as u32;
+        before
+    }
+
+    fn undo(&mut self, before: Before) {
+        let p = before.pattern as usize;
+        self.cells[p][before.slot as usize] = before.cell;
+        self.values[p] = before.value;
+        self.sum = before.sum;
+    }
+}
+
+impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
+    type Estimate = WidePdbEstimate<'a, T>;
+
+    /// `pdb` and the pattern sizes, such as `pdb-6-6-6-6`.
+    fn name(&self) -> String {
+        let sizes: Vec<String> = self.patterns.iter().map(|p| p.goal_cells.len().to_string()).collect();
+        format!("pdb-{}", sizes.join("-"))
+    }
+
+    fn start(
+        &self,
+        board: &WideBoard<T>,
+        target: &WideBoard<T>,
+    ) -> Result<(WidePdbEstimate<'a, T>, u32), PatternMismatch> {
+        self.check_target(target)?;
+        let pdb: &'a WidePdb = self;
+        let estimate = WidePdbEstimate {
+            pdb,
+            tables: pdb
+                .patterns
+                .iter()
+                .map(|p| (p.table.values(), p.goal_cells.len()))
+                .collect(),
+            views: pdb.views(board, target),
+            cells: board.cells(),
+            target: *target,
+        };
+        let h = estimate.value();
+        Ok((estimate, h))
+    }
+}
+
+impl WidePdb {
+    /// The direct view of `board` and the reflected one (on a square board:
+    /// the transposed board towards the transposed target is as far; on
+    /// another, the direct one again).
+    fn views<T: WideTiles>(&self, board: &WideBoard<T>, target: &WideBoard<T>) -> [View; 2] {
+        let n = board.cells();
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let direct = View::new(self, &identity, board, target);
+        if self.rows != self.cols {
+            return [direct.clone(), direct];
+        }
+        let transpose: Vec<u8> = (0..n)
+            .map(|c| ((c % self.cols) * self.rows + c / self.cols) as u8)
+            .collect();
+        [direct, View::new(self, &transpose, board, target)]
+    }
+}
+
+impl<T> WidePdbEstimate<'_, T> {
+    /// The larger of the views' sums.
+    fn value(&self) -> u32 {
+        self.views[0].sum.max(self.views[1].sum)
+    }
+}
+
+impl<T: WideTiles> Estimate<T> for WidePdbEstimate<'_, T> {
+    type Undo = WideSaved;
+
+    #[inline]
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, WideSaved) {
+        self.moved_within(h, slide, u32::MAX)
+    }
+
+    /// The reflected view is read only when the direct one leaves the
+    /// child within `within`, as on 4x4.
+    #[inline(always)]
+    fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, WideSaved) {
+        let mut saved = WideSaved([Before::default(); 2]);
+        saved.0[0] = self.views[0].moved(&self.tables, self.cells, slide.tile, slide.to);
+        if self.views[0].sum > within {
+            saved.0[1].pattern = u8::MAX;
+            return (self.views[0].sum, saved);
+        }
+        saved.0[1] = self.views[1].moved(&self.tables, self.cells, slide.tile, slide.to);
+        (self.views[0].sum.max(self.views[1].sum), saved)
+    }
+
+    #[inline]
+    fn undo(&mut self, _slide: Slide<T>, saved: WideSaved) {
+        self.views[0].undo(saved.0[0]);
+        if saved.0[1].pattern != u8::MAX {
+            self.views[1].undo(saved.0[1]);
+        }
+    }
+
+    fn reset(&mut self, tiles: T) -> u32 {
+        let blank = (0..self.cells).find(|&cell| tiles.tile(cell) == 0).unwrap_or(0);
+        let board = self.target.with_tiles(tiles, blank);
+        self.views = self.pdb.views(&board, &self.target);
+        self.value()
+    }
+}

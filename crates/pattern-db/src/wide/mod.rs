@@ -1,0 +1,117 @@
+//! Pattern databases for boards of more than 16 cells (the 24-puzzle):
+//! Korf and Felner's tables, one value a placement.
+//!
+//! On 4x4 a table keeps a value for every placement *and region of the
+//! blank* (see `crate::pattern`). On 5x5 a six-tile pattern has 127.5
+//! million placements and nineteen free cells each, so a slot per free cell
+//! would take 600 MB a table. These tables keep, per placement, the least
+//! over the blank's regions, in a byte: 127.5 MB for six tiles. The value
+//! no longer depends on the blank at all, so one table serves every pattern
+//! its cells are carried to by a symmetry of the square (Korf and Felner's
+//! 6-6-6-6 needs two tables), and every goal whose patterns those are. The
+//! sum over disjoint patterns stays admissible; it is no longer consistent
+//! (a move can change it by more than one), which IDA* does not need.
+//!
+//! - [`WidePatternDb`] (this file): one pattern's table and its index;
+//!   `build.rs` builds it;
+//! - [`WidePdb`] (`estimate.rs`): the additive sum of a split for a goal,
+//!   read directly and reflected about the main diagonal, a heuristic of
+//!   [`slide_solvers::WideBoard`];
+//! - `file.rs`: the file format, checksummed as the 4x4 tables' is.
+
+mod build;
+mod estimate;
+mod file;
+mod split;
+
+pub use self::estimate::{WidePdb, WidePdbEstimate, WideSaved};
+pub use self::file::WIDE_FORMAT_VERSION;
+pub use self::split::{korf_felner_split, KORF_FELNER_TABLES};
+
+/// The most cells a wide pattern's board has: its sets of cells are `u32`
+/// masks.
+pub const MAX_WIDE_CELLS: usize = 32;
+
+/// The most tiles a wide pattern has.
+pub const MAX_WIDE_TILES: usize = 7;
+
+/// What a slot holds when no placement of the abstraction reaches it.
+const UNREACHED: u8 = u8::MAX;
+
+/// One pattern's table on a board of `rows` by `cols` cells (at most
+/// [`MAX_WIDE_CELLS`]): for every placement of the pattern's tiles, the
+/// fewest moves of pattern tiles that bring them to `goal_cells`, the blank
+/// anywhere and the other tiles anonymous.
+///
+/// Invariant: `values` has one byte per placement, indexed by
+/// [`WidePatternDb::index`] of the tiles' cells in the order of
+/// `goal_cells`.
+#[derive(Clone)]
+pub struct WidePatternDb {
+    rows: usize,
+    cols: usize,
+    goal_cells: Vec<u8>,
+    values: Vec<u8>,
+}
+
+impl WidePatternDb {
+    /// The number of placements of `k` tiles on `n` cells:
+    /// `n (n - 1) ... (n - k + 1)`.
+    pub fn placements(n: usize, k: usize) -> usize {
+        (n - k + 1..=n).product()
+    }
+
+    /// The index of the placement with tile `i` of the pattern on
+    /// `cells[i]`: a mixed-radix number whose digit `i` counts the cells
+    /// below `cells[i]` that no earlier tile stands on (so digit `i` is
+    /// below `n - i`).
+    #[inline]
+    pub fn index(cells: &[u8], n: usize) -> usize {
+        let mut used = 0u32;
+        let mut index = 0usize;
+        for (i, &cell) in cells.iter().enumerate() {
+            let below = (used & ((1u32 << cell) - 1)).count_ones() as usize;
+            index = index * (n - i) + cell as usize - below;
+            used |= 1 << cell;
+        }
+        index
+    }
+
+    /// The shape's rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The shape's columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The pattern's goal cells, in the order the index reads them.
+    pub fn goal_cells(&self) -> &[u8] {
+        &self.goal_cells
+    }
+
+    /// The value of the placement with the pattern's tiles on `cells`.
+    ///
+    /// ```
+    /// use slide_pattern_db::WidePatternDb;
+    /// let db = WidePatternDb::build(3, 3, &[0, 1]);
+    /// assert_eq!(db.value(&[0, 1]), 0);
+    /// assert_eq!(db.value(&[1, 0]), 3);
+    /// ```
+    pub fn value(&self, cells: &[u8]) -> u8 {
+        self.values[WidePatternDb::index(cells, self.rows * self.cols)]
+    }
+
+    /// The table, by placement index.
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.values
+    }
+}
+
+impl std::fmt::Debug for WidePatternDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "WidePatternDb({}x{}, {:?})", self.rows, self.cols, self.goal_cells)
+    }
+}
