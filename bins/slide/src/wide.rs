@@ -9,9 +9,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use slide_core::{path_string, MoveOrder};
 use slide_large::LargeBoard;
+use slide_pattern_db::WidePdb;
 use slide_solvers::{
-    parallel_ida_star, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan, Position, Progress, WideBoard,
-    WideTiles,
+    parallel_ida_star, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan, Position, Progress, SearchError,
+    WideBoard, WideTiles,
 };
 
 use crate::args::{HeuristicArg, SolveArgs};
@@ -47,16 +48,26 @@ fn solve_packed<T: WideTiles>(args: &SolveArgs, start: &LargeBoard, goal: &Large
     let wide = |board: &LargeBoard| WideBoard::<T>::new(board.rows(), board.cols(), board.cells()).map_err(bad_input);
     let (start, goal) = (wide(start)?, wide(goal)?);
     let started = Instant::now();
+    let deadline = args.limits.timeout.map(|limit| started + limit);
     let (answer, name) = match args.heuristic.unwrap_or(HeuristicArg::LinearConflict) {
-        HeuristicArg::Manhattan => search(args, &start, &goal, Manhattan)?,
-        HeuristicArg::LinearConflict => search(args, &start, &goal, LinearConflict)?,
+        HeuristicArg::Manhattan => search(args, &start, &goal, Manhattan, deadline)?,
+        HeuristicArg::LinearConflict => search(args, &start, &goal, LinearConflict, deadline)?,
+        HeuristicArg::Pdb if (start.rows(), start.cols()) == (5, 5) => {
+            // What needs no search is answered before any table is built.
+            if let Some(answer) = start.answer_without_search(&goal)? {
+                (answer, "ida_star/pdb-6-6-6-6".to_string())
+            } else {
+                let pdb = korf_felner_tables(&goal, deadline)?;
+                search(args, &start, &goal, &pdb, deadline)?
+            }
+        }
         other => {
             let name = other
                 .to_possible_value()
                 .map(|value| value.get_name().to_string())
                 .unwrap_or_default();
             return Err(bad_input(format!(
-                "--heuristic {name} is for boards of at most 16 cells; beyond, use manhattan or linear-conflict"
+                "--heuristic {name} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict"
             )));
         }
     };
@@ -90,6 +101,7 @@ fn search<P: Position, H: Heuristic<P> + Sync>(
     start: &P,
     goal: &P,
     heuristic: H,
+    deadline: Option<Instant>,
 ) -> Result<(Answer, String), CliError> {
     let name = format!("ida_star/{}", heuristic.name());
     let spinner = std::io::stderr().is_terminal().then(|| {
@@ -109,7 +121,7 @@ fn search<P: Position, H: Heuristic<P> + Sync>(
         }
     };
     let mut budget = Budget {
-        time_limit: args.limits.timeout,
+        time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
         progress: Some(&mut show),
         ..Budget::default()
     };
@@ -117,5 +129,38 @@ fn search<P: Position, H: Heuristic<P> + Sync>(
     if let Some(spinner) = &spinner {
         spinner.finish_and_clear();
     }
+    let answer = answer.map_err(|error| match (error, args.limits.timeout) {
+        (SearchError::OutOfTime { .. }, Some(limit)) => SearchError::OutOfTime { limit },
+        (error, _) => error,
+    });
     Ok((answer?, name))
+}
+
+/// Korf and Felner's tables for `goal`, from the cache, built there on
+/// first need until `deadline`.
+fn korf_felner_tables<T: WideTiles>(goal: &WideBoard<T>, deadline: Option<Instant>) -> Result<WidePdb, CliError> {
+    slide_pattern_db::korf_felner_split(goal.blank())
+        .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
+    let dir = slide_cache::cache_dir();
+    let loaded = slide_cache::load_or_build_korf_felner(&dir, goal.blank(), deadline).map_err(|error| CliError {
+        status: 1,
+        message: error.to_string(),
+    })?;
+    let Some((pdb, reports)) = loaded else {
+        return Err(CliError {
+            status: 1,
+            message: slide_cache::korf_felner_not_ready(&dir),
+        });
+    };
+    for report in &reports {
+        if let slide_cache::Origin::Built {
+            not_saved: Some(why), ..
+        } = &report.origin
+        {
+            crate::error::say(&format!(
+                "warning: the 24-puzzle's tables cannot be saved ({why}); they will be built again next time"
+            ));
+        }
+    }
+    Ok(pdb)
 }

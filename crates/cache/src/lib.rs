@@ -21,6 +21,10 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+mod wide;
+
+pub use crate::wide::{korf_felner_not_ready, load_or_build_korf_felner, wide_file_name};
+
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -269,6 +273,13 @@ fn load_or_build_pattern(
 /// `size` bytes: anything else (a folder, a FIFO that would block, a link to
 /// a device that never ends, a file of another size) is refused unread.
 fn read_file(path: &Path, size: u64) -> Result<PatternDb, String> {
+    let mut input = checked_file(path, size)?;
+    PatternDb::read_from(&mut input, huge_page_buffer(size as usize))
+}
+
+/// The cache file `path` opened for reading, if it is a regular file of
+/// `size` bytes (see [`read_file`]).
+fn checked_file(path: &Path, size: u64) -> Result<std::io::BufReader<std::io::Take<std::fs::File>>, String> {
     use std::io::Read;
     let metadata = match std::fs::metadata(path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err("no file yet".to_string()),
@@ -285,8 +296,7 @@ fn read_file(path: &Path, size: u64) -> Result<PatternDb, String> {
     // Should the file change after the check, still read no more than one
     // byte past its expected size. A buffer keeps the header's small reads
     // from being one system call each; the table bypasses it.
-    let mut input = std::io::BufReader::new(file.take(size + 1));
-    PatternDb::read_from(&mut input, huge_page_buffer(size as usize))
+    Ok(std::io::BufReader::new(file.take(size + 1)))
 }
 
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
@@ -402,9 +412,18 @@ fn build_with_bar(
 /// write never leaves a file that looks whole; a write that fails (a full
 /// disk) removes its temporary file.
 fn save(dir: &Path, path: &Path, db: &PatternDb) -> Result<(), String> {
+    save_with(dir, path, |file| db.write_to(file))
+}
+
+/// [`save`] of what `write` writes.
+fn save_with(
+    dir: &Path,
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", shown(dir)))?;
     let temporary = path.with_extension(format!("{TEMPORARY}{}", std::process::id()));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| db.write_to(&mut file));
+    let written = std::fs::File::create(&temporary).and_then(|mut file| write(&mut file));
     let saved = written
         .map_err(|e| format!("writing {}: {e}", shown(&temporary)))
         .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| format!("renaming to {}: {e}", shown(path))));
