@@ -116,6 +116,8 @@ pub struct KorfFelnerInstance {
     pub start: slide_large::LargeBoard,
     /// The optimal solution length.
     pub optimal: usize,
+    /// The nodes their IDA* (6-6-6-6 and the reflection) expanded.
+    pub korf_felner_expanded: u64,
 }
 
 /// Korf and Felner's 50 random 5x5 instances, from
@@ -141,6 +143,7 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
                 id: number(0),
                 start: slide_large::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
                 optimal: number(2),
+                korf_felner_expanded: number(3) as u64,
             }
         })
         .collect()
