@@ -60,5 +60,5 @@ pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};
 pub use crate::wide::{
     korf_felner_split, WidePatternDb, WidePdb, WidePdbEstimate, WideSaved, KORF_FELNER_TABLES, MAX_WIDE_CELLS,
-    WIDE_FORMAT_VERSION,
+    MAX_WIDE_TILES, WIDE_FORMAT_VERSION,
 };

@@ -70,4 +70,7 @@ pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::position::{Grid, Position, Tiles};
-pub use crate::wide::{Cells, WideBoard, WideLinearConflictEstimate, WideManhattanEstimate, WideTiles};
+pub use crate::wide::{
+    wide_astar, wide_bidirectional_bfs, wide_weighted_astar, Cells, WideBoard, WideLinearConflictEstimate,
+    WideManhattanEstimate, WideTiles,
+};

@@ -98,7 +98,8 @@ impl WidePatternDb {
     /// use slide_pattern_db::WidePatternDb;
     /// let db = WidePatternDb::build(3, 3, &[0, 1]);
     /// assert_eq!(db.value(&[0, 1]), 0);
-    /// assert_eq!(db.value(&[1, 0]), 3);
+    /// // Two tiles of a corner swapped: one steps aside, the other passes.
+    /// assert_eq!(db.value(&[1, 0]), 4);
     /// ```
     pub fn value(&self, cells: &[u8]) -> u8 {
         self.values[WidePatternDb::index(cells, self.rows * self.cols)]

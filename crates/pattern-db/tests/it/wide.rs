@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use slide_core::{factorial, unrank, Board, Shape};
 use slide_pattern_db::{korf_felner_split, WidePatternDb, WidePdb, KORF_FELNER_TABLES};
-use slide_solvers::{ida_star, DistanceTable, Heuristic, WideBoard};
+use slide_solvers::{ida_star, wide_astar, Budget, DistanceTable, Heuristic, WideBoard};
 
 /// Every placement's value by the plainest search of the abstract space:
 /// states are the pattern tiles' cells and the blank's cell, the blank's
@@ -69,7 +69,14 @@ fn abstract_distances(rows: usize, cols: usize, goal: &[u8]) -> HashMap<Vec<u8>,
 
 #[test]
 fn tables_hold_the_abstract_distances() {
-    for (rows, cols, goal) in [(3, 3, vec![0u8, 1, 2]), (2, 4, vec![5, 1, 6]), (3, 3, vec![8, 4])] {
+    let cases = [
+        (3, 3, vec![0u8, 1, 2]),
+        (2, 4, vec![5, 1, 6]),
+        (3, 3, vec![8, 4]),
+        // On 5x5, where the 24-puzzle's tables are: a pattern of the corner.
+        (5, 5, vec![1, 5, 6]),
+    ];
+    for (rows, cols, goal) in cases {
         let db = WidePatternDb::build(rows, cols, &goal);
         let expected = abstract_distances(rows, cols, &goal);
         assert_eq!(expected.len(), WidePatternDb::placements(rows * cols, goal.len()));
@@ -80,7 +87,7 @@ fn tables_hold_the_abstract_distances() {
 }
 
 /// A wide sum of three patterns on 3x3, every position: never above the
-/// distance, and IDA* with it optimal on a sample.
+/// distance, and IDA* and A* with it optimal on a sample.
 #[test]
 fn sums_are_admissible_on_every_position_of_3x3() {
     let shape = Shape::new(3, 3).unwrap();
@@ -108,6 +115,9 @@ fn sums_are_admissible_on_every_position_of_3x3() {
         if r % 97 == 0 {
             let answer = ida_star(&wide(&board), &wide_goal, &pdb).unwrap();
             assert_eq!(answer.length(), Some(distance), "{board}");
+            // A* with an estimate that is admissible but not consistent.
+            let answer = wide_astar(&wide(&board), &wide_goal, &pdb, &mut Budget::default()).unwrap();
+            assert_eq!(answer.length(), Some(distance), "A* on {board}");
         }
         checked += 1;
     }

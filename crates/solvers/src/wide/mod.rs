@@ -1,6 +1,9 @@
 //! Boards of more than 16 cells, for the optimal searches: [`WideBoard`],
 //! whose tiles travel through a search packed as a [`WideTiles`] type, and
-//! the estimates that follow them (`estimates.rs`).
+//! the estimates that follow them (`estimates.rs`); A* and bidirectional
+//! breadth-first search on them (`astar.rs`, `bidirectional_bfs.rs`), for
+//! answers short enough that the boards they store fit in memory. IDA* and
+//! parallel IDA* are generic over every [`Position`].
 //!
 //! The packing is the caller's choice, made once per search: `u128`, five
 //! bits a cell, for boards of at most 25 cells (the 24-puzzle), where the
@@ -8,6 +11,8 @@
 //! most 128 cells, whose answers are short enough that the copy of 128
 //! bytes per node does not.
 
+mod astar;
+mod bidirectional_bfs;
 mod estimates;
 mod tiles;
 
@@ -17,6 +22,8 @@ use std::sync::Mutex;
 
 use slide_core::Move;
 
+pub use self::astar::{wide_astar, wide_weighted_astar};
+pub use self::bidirectional_bfs::wide_bidirectional_bfs;
 pub use self::estimates::{WideLinearConflictEstimate, WideManhattanEstimate};
 pub use self::tiles::{Cells, WideTiles};
 use crate::position::Position;

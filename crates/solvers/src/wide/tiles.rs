@@ -3,7 +3,7 @@
 use crate::position::Tiles;
 
 /// A packing of the tiles of a board of more than 16 cells.
-pub trait WideTiles: Tiles {
+pub trait WideTiles: Tiles + std::hash::Hash {
     /// The most cells it holds.
     const MAX_CELLS: usize;
 

@@ -1,4 +1,5 @@
-//! The optimal searches on boards beyond 16 cells, against an independent
+//! The optimal searches on boards beyond 16 cells (IDA*, parallel IDA*, A*
+//! and bidirectional BFS), against an independent
 //! bidirectional breadth-first search (a queue and a hash map per end, and
 //! the board's own moves), on random walks from random goals of 5x5, 6x6,
 //! 4x6, 3x7 and 7x7, unsolvable pairs included; every path replayed.
@@ -7,7 +8,8 @@ use std::collections::{HashMap, VecDeque};
 
 use slide_core::{Move, SplitMix64};
 use slide_solvers::{
-    ida_star, parallel_ida_star, Budget, Cells, LinearConflict, Manhattan, MaxOf, WideBoard, WideTiles,
+    ida_star, parallel_ida_star, wide_astar, wide_bidirectional_bfs, Budget, Cells, LinearConflict, Manhattan, MaxOf,
+    SearchError, WideBoard, WideTiles,
 };
 
 /// The distance from `start` to `target` by the plainest bidirectional
@@ -93,6 +95,18 @@ fn check_shape<T: WideTiles + std::hash::Hash>(rows: usize, cols: usize, seed: u
                 "parallel",
                 parallel_ida_star(&start, &target, LinearConflict, 2, &mut Budget::default()),
             ),
+            (
+                "astar",
+                wide_astar(&start, &target, LinearConflict, &mut Budget::default()),
+            ),
+            (
+                "astar-manhattan",
+                wide_astar(&start, &target, Manhattan, &mut Budget::default()),
+            ),
+            (
+                "bidirectional",
+                wide_bidirectional_bfs(&start, &target, &mut Budget::default()),
+            ),
         ] {
             let path = answer.unwrap().path.unwrap();
             assert_eq!(
@@ -109,6 +123,10 @@ fn check_shape<T: WideTiles + std::hash::Hash>(rows: usize, cols: usize, seed: u
         let swapped = WideBoard::new(rows, cols, &cells).unwrap();
         assert_eq!(oracle(&swapped, &target, 12), None);
         assert_eq!(ida_star(&swapped, &target, LinearConflict).unwrap().path, None);
+        let astar = wide_astar(&swapped, &target, LinearConflict, &mut Budget::default());
+        assert_eq!(astar.unwrap().path, None);
+        let bidirectional = wide_bidirectional_bfs(&swapped, &target, &mut Budget::default());
+        assert_eq!(bidirectional.unwrap().path, None);
     }
 }
 
@@ -137,4 +155,17 @@ fn the_packings_agree() {
             );
         }
     }
+}
+
+#[test]
+fn the_stored_searches_keep_to_their_cap() {
+    let goal = WideBoard::<u128>::goal(5, 5);
+    let far = walk(&goal, 200, &mut SplitMix64::new(3));
+    let mut budget = Budget {
+        max_states: 1000,
+        ..Budget::default()
+    };
+    let expected = Err(SearchError::StateLimit { limit: 1000 });
+    assert_eq!(wide_astar(&far, &goal, Manhattan, &mut budget), expected);
+    assert_eq!(wide_bidirectional_bfs(&far, &goal, &mut budget), expected);
 }
