@@ -19,6 +19,7 @@ use crate::large::{self, is_large, Reduced};
 use crate::lines::{Line, Lines, MAX_LINE};
 use crate::output::{answer_json, batch_line};
 use crate::plan::{tables, Instance, Plan};
+use crate::wide::{Ask, Search, Shortest};
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance.
@@ -32,8 +33,8 @@ enum Refused {
     Input(CliError),
 }
 
-/// What a line asks: an instance of at most 16 cells, solved optimally, or
-/// a pair of boards beyond, solved by reduction.
+/// What a line asks: an instance of at most 16 cells, or a pair of boards
+/// beyond (or of any size, for the reduction).
 enum Job {
     Small(Instance),
     Large(LargeBoard, LargeBoard),
@@ -45,6 +46,8 @@ enum Solved {
     Small(Instance, Answer, String, f64),
     /// A reduction's answer.
     Large(Reduced),
+    /// A shortest path beyond 16 cells.
+    Wide(Shortest),
 }
 
 impl Solved {
@@ -53,6 +56,7 @@ impl Solved {
         match self {
             Solved::Small(_, answer, _, _) => answer.length(),
             Solved::Large(reduced) => reduced.path.as_ref().map(Vec::len),
+            Solved::Wide(shortest) => shortest.path().as_ref().map(Vec::len),
         }
     }
 
@@ -66,6 +70,8 @@ impl Solved {
             (Solved::Small(_, answer, _, _), false) => batch_line(number, &answer.path),
             (Solved::Large(reduced), true) => format!("{}\n", reduced.json(Some(number))),
             (Solved::Large(reduced), false) => batch_line(number, &reduced.path),
+            (Solved::Wide(shortest), true) => format!("{}\n", shortest.json(Some(number))),
+            (Solved::Wide(shortest), false) => batch_line(number, shortest.path()),
         }
     }
 }
@@ -120,6 +126,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     };
     let tables = tables(false);
     let goals = Goals::default();
+    let wide_tables = crate::wide::Tables::default();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -157,7 +164,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             Some((start, goal)) => (start, Some(goal)),
             None => (text, None),
         };
-        let job = match is_large(start) {
+        let job = match is_large(start) || args.algo == Algo::Reduce {
             true => large::read(start, goal, None).map(|(start, goal)| Job::Large(start, goal)),
             false => Instance::read(start, goal, None).map(Job::Small),
         };
@@ -167,7 +174,8 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         let outcome = job.map(|job| match job {
             Job::Small(instance) => {
                 let started = Instant::now();
-                if answer_without_search(&instance.start, &instance.goal).is_ok_and(|answer| answer.is_none()) {
+                let searched = answer_without_search(&instance.start, &instance.goal).is_ok_and(|a| a.is_none());
+                if args.algo == Algo::Auto && searched {
                     if let Some(goal) = goals.table(&instance.goal) {
                         let table = goal
                             .table
@@ -181,7 +189,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                         return Ok(Solved::Small(instance, answer, name, started.elapsed().as_secs_f64()));
                     }
                 }
-                let plan = Plan::choose(&instance, Algo::Auto, None);
+                let plan = Plan::choose(&instance, args.algo, args.heuristic);
                 let mut budget = Budget {
                     max_states: args.limits.max_states,
                     time_limit: args.limits.timeout,
@@ -193,7 +201,19 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                     Solved::Small(instance, answer, name, started.elapsed().as_secs_f64())
                 })
             }
-            Job::Large(start, goal) => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
+            Job::Large(start, goal) => match Search::of(args.algo)? {
+                // Lines run side by side on every core: each search on one.
+                Some(search) => {
+                    let ask = Ask {
+                        search,
+                        heuristic: args.heuristic,
+                        limits: args.limits,
+                        threads: 1,
+                    };
+                    Shortest::run(start, goal, &ask, &wide_tables, None).map(Solved::Wide)
+                }
+                None => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
+            },
         });
         (number, outcome)
     };

@@ -51,8 +51,6 @@ impl Reduced {
         })
     }
 
-    /// Whether the path is a shortest one: on boards that fit the
-    /// reduction's optimal end, which solves them whole.
     /// Whether the path is a shortest one: the reduction was one optimal
     /// search, or the path is as short as the Manhattan distance (an empty
     /// one included), or there is none.
@@ -101,12 +99,12 @@ impl Reduced {
 /// The output of `slide solve` by reduction.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let (start, goal) = read(&args.board, args.goal.as_deref(), args.shape)?;
-    if args.algo == Algo::Idastar {
-        return crate::wide::solve(args, &start, &goal);
+    if let Some(search) = crate::wide::Search::of(args.algo)? {
+        return crate::wide::solve(args, search, start, goal);
     }
     if args.all || args.order.is_some() || args.show || args.heuristic.is_some() {
         return Err(bad_input(
-            "--all, --order, --show and --heuristic need an optimal search: --algo idastar",
+            "--all, --order, --show and --heuristic need an optimal search: --algo idastar (or astar, bidi)",
         ));
     }
     let reduced = Reduced::run(start, goal, args.max_moves)?;

@@ -1,166 +1,360 @@
-//! `slide solve --algo idastar` on boards beyond 16 cells: a shortest path
-//! by IDA* on every core, on the wide boards of `slide_solvers`.
+//! Shortest paths on boards beyond 16 cells, on the wide boards of
+//! `slide_solvers`: `slide solve` and `slide batch` with `--algo idastar`
+//! (on every core in `solve`), `astar` or `bidi`.
 
-use std::io::IsTerminal;
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use clap::ValueEnum;
+use std::io::IsTerminal;
+
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use slide_core::{path_string, MoveOrder};
+use slide_core::{path_string, Move, MoveOrder};
 use slide_large::LargeBoard;
 use slide_pattern_db::WidePdb;
 use slide_solvers::{
-    parallel_ida_star, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan, Position, Progress, SearchError,
-    WideBoard, WideTiles,
+    parallel_ida_star, wide_astar, wide_bidirectional_bfs, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan,
+    Progress, SearchError, WideBoard, WideTiles,
 };
 
-use crate::args::{HeuristicArg, SolveArgs};
+use crate::args::{Algo, HeuristicArg, Limits, SolveArgs};
 use crate::error::{bad_input, CliError};
 
 /// The most cells an optimal search takes (`Cells` packs them).
 const MAX_CELLS: usize = 128;
 
-/// The output of `slide solve --algo idastar` for `start` and `goal`,
-/// boards beyond 16 cells.
-pub(crate) fn solve(args: &SolveArgs, start: &LargeBoard, goal: &LargeBoard) -> Result<String, CliError> {
-    let cells = start.cells().len();
-    if cells > MAX_CELLS {
-        return Err(bad_input(format!(
-            "the optimal searches take boards of at most {MAX_CELLS} cells, not {}x{}; --algo auto reduces any board",
-            start.rows(),
-            start.cols()
-        )));
+/// The optimal searches beyond 16 cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Search {
+    IdaStar,
+    Astar,
+    Bidi,
+}
+
+impl Search {
+    /// The optimal search `algo` names beyond 16 cells; `None` for the
+    /// reduction (`auto` and `reduce`).
+    pub(crate) fn of(algo: Algo) -> Result<Option<Search>, CliError> {
+        match algo {
+            Algo::Auto | Algo::Reduce => Ok(None),
+            Algo::Idastar => Ok(Some(Search::IdaStar)),
+            Algo::Astar => Ok(Some(Search::Astar)),
+            Algo::Bidi => Ok(Some(Search::Bidi)),
+            Algo::Bfs => Err(bad_input(
+                "--algo bfs is for boards of at most 16 cells; beyond, --algo idastar, astar or bidi finds a shortest path",
+            )),
+        }
     }
+}
+
+/// The output of `slide solve` with an optimal search for boards beyond
+/// 16 cells, `start` and `goal`: IDA* on every core, A* or bidirectional
+/// BFS, its progress shown on a terminal.
+pub(crate) fn solve(args: &SolveArgs, search: Search, start: LargeBoard, goal: LargeBoard) -> Result<String, CliError> {
     if args.all || args.order.is_some() || args.show {
         return Err(bad_input(
             "--all, --order and --show are for boards of at most 16 cells",
         ));
     }
-    match cells {
-        0..=25 => solve_packed::<u128>(args, start, goal),
-        _ => solve_packed::<Cells>(args, start, goal),
-    }
-}
-
-/// [`solve`] with the tiles packed as `T`.
-fn solve_packed<T: WideTiles>(args: &SolveArgs, start: &LargeBoard, goal: &LargeBoard) -> Result<String, CliError> {
-    let wide = |board: &LargeBoard| WideBoard::<T>::new(board.rows(), board.cols(), board.cells()).map_err(bad_input);
-    let (start, goal) = (wide(start)?, wide(goal)?);
-    let started = Instant::now();
-    let deadline = args.limits.timeout.map(|limit| started + limit);
-    let (answer, name) = match args.heuristic.unwrap_or(HeuristicArg::LinearConflict) {
-        HeuristicArg::Manhattan => search(args, &start, &goal, Manhattan, deadline)?,
-        HeuristicArg::LinearConflict => search(args, &start, &goal, LinearConflict, deadline)?,
-        HeuristicArg::Pdb if (start.rows(), start.cols()) == (5, 5) => {
-            // What needs no search is answered before any table is built.
-            if let Some(answer) = start.answer_without_search(&goal)? {
-                (answer, "ida_star/pdb-6-6-6-6".to_string())
-            } else {
-                let pdb = korf_felner_tables(&goal, deadline)?;
-                search(args, &start, &goal, &pdb, deadline)?
-            }
-        }
-        other => {
-            let name = other
-                .to_possible_value()
-                .map(|value| value.get_name().to_string())
-                .unwrap_or_default();
-            return Err(bad_input(format!(
-                "--heuristic {name} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict"
-            )));
-        }
+    let ask = Ask {
+        search,
+        heuristic: args.heuristic,
+        limits: args.limits,
+        threads: crate::threads::cores(),
     };
-    let seconds = started.elapsed().as_secs_f64();
-    if args.json {
-        let object = json!({
-            "start": start.to_string(),
-            "goal": goal.to_string(),
-            "shape": format!("{}x{}", start.rows(), start.cols()),
-            "solvable": answer.path.is_some(),
-            "length": answer.length(),
-            "path": answer.path.as_ref().map(|path| path_string(path)),
-            "algorithm": name,
-            "optimal": true,
-            "nodes_expanded": answer.stats.expanded,
-            "nodes_generated": answer.stats.generated,
-            "seconds": seconds,
-        });
-        return Ok(format!("{object}\n"));
-    }
-    Ok(match &answer.path {
-        Some(path) => format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n"),
-        None => "unsolvable\n".to_string(),
-    })
-}
-
-/// IDA* with `heuristic` on every core, its progress shown on a terminal;
-/// the answer and the search's name.
-fn search<P: Position, H: Heuristic<P> + Sync>(
-    args: &SolveArgs,
-    start: &P,
-    goal: &P,
-    heuristic: H,
-    deadline: Option<Instant>,
-) -> Result<(Answer, String), CliError> {
-    let name = format!("ida_star/{}", heuristic.name());
     let spinner = std::io::stderr().is_terminal().then(|| {
         let spinner = ProgressBar::new_spinner();
         spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
         spinner.enable_steady_tick(std::time::Duration::from_millis(200));
         spinner
     });
+    let shortest = Shortest::run(start, goal, &ask, &Tables::default(), spinner.as_ref());
+    if let Some(spinner) = &spinner {
+        spinner.finish_and_clear();
+    }
+    let shortest = shortest?;
+    Ok(match args.json {
+        true => format!("{}\n", shortest.json(None)),
+        false => shortest.text(),
+    })
+}
+
+/// What a search beyond 16 cells is asked to do, besides its boards.
+#[derive(Clone, Copy)]
+pub(crate) struct Ask {
+    pub(crate) search: Search,
+    pub(crate) heuristic: Option<HeuristicArg>,
+    pub(crate) limits: Limits,
+    /// The threads IDA* runs on.
+    pub(crate) threads: usize,
+}
+
+/// A shortest path between two boards beyond 16 cells.
+pub(crate) struct Shortest {
+    start: LargeBoard,
+    goal: LargeBoard,
+    answer: Answer,
+    algorithm: String,
+    seconds: f64,
+}
+
+/// Korf and Felner's tables, for each corner of the goal's blank a run
+/// meets, loaded (or built) on first need and kept for the run.
+#[derive(Default)]
+pub(crate) struct Tables {
+    by_corner: Mutex<HashMap<usize, WidePdb>>,
+}
+
+impl Shortest {
+    /// A shortest path from `start` to `goal` as `ask` asks, its progress
+    /// shown on `spinner`; the time allowed counts the tables' build.
+    pub(crate) fn run(
+        start: LargeBoard,
+        goal: LargeBoard,
+        ask: &Ask,
+        tables: &Tables,
+        spinner: Option<&ProgressBar>,
+    ) -> Result<Shortest, CliError> {
+        let cells = start.cells().len();
+        if cells > MAX_CELLS {
+            return Err(bad_input(format!(
+                "the optimal searches take boards of at most {MAX_CELLS} cells, not {}x{}; --algo auto reduces any board",
+                start.rows(),
+                start.cols()
+            )));
+        }
+        let started = Instant::now();
+        let (answer, algorithm) = match cells {
+            0..=25 => run_packed::<u128>(&start, &goal, ask, tables, spinner)?,
+            _ => run_packed::<Cells>(&start, &goal, ask, tables, spinner)?,
+        };
+        Ok(Shortest {
+            start,
+            goal,
+            answer,
+            algorithm,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The path, or `None` when the goal cannot be reached.
+    pub(crate) fn path(&self) -> &Option<Vec<Move>> {
+        &self.answer.path
+    }
+
+    /// The JSON object of the answer (with `line`, in a batch).
+    pub(crate) fn json(&self, line: Option<usize>) -> serde_json::Value {
+        let mut object = json!({
+            "start": self.start.to_string(),
+            "goal": self.goal.to_string(),
+            "shape": format!("{}x{}", self.start.rows(), self.start.cols()),
+            "solvable": self.answer.path.is_some(),
+            "length": self.answer.length(),
+            "path": self.answer.path.as_ref().map(|path| path_string(path)),
+            "algorithm": self.algorithm,
+            "optimal": true,
+            "nodes_expanded": self.answer.stats.expanded,
+            "nodes_generated": self.answer.stats.generated,
+            "seconds": self.seconds,
+        });
+        if let Some(line) = line {
+            object["line"] = json!(line);
+        }
+        object
+    }
+
+    /// The text answer of `slide solve`.
+    pub(crate) fn text(&self) -> String {
+        match &self.answer.path {
+            Some(path) => {
+                format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n")
+            }
+            None => "unsolvable\n".to_string(),
+        }
+    }
+}
+
+/// [`Shortest::run`] with the tiles packed as `T`: the answer and the
+/// search's name.
+fn run_packed<T: WideTiles>(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    ask: &Ask,
+    tables: &Tables,
+    spinner: Option<&ProgressBar>,
+) -> Result<(Answer, String), CliError> {
+    let wide = |board: &LargeBoard| WideBoard::<T>::new(board.rows(), board.cols(), board.cells()).map_err(bad_input);
+    let (start, goal) = (wide(start)?, wide(goal)?);
+    let deadline = ask.limits.timeout.map(|limit| Instant::now() + limit);
+    let run = |heuristic| search(ask, &start, &goal, heuristic, deadline, spinner);
+    if ask.search == Search::Bidi {
+        if let Some(heuristic) = ask.heuristic {
+            return Err(bad_input(format!(
+                "--heuristic {} is for IDA* and A*; bidirectional BFS uses none",
+                name_of(heuristic)
+            )));
+        }
+        return run(Estimate::None);
+    }
+    let five_by_five = (start.rows(), start.cols()) == (5, 5);
+    let pdb_goal = five_by_five && slide_pattern_db::korf_felner_split(goal.blank()).is_ok();
+    let heuristic = ask.heuristic.unwrap_or(
+        // The strongest estimate is the 24-puzzle's tables, once cached.
+        if pdb_goal && slide_cache::korf_felner_cached(&slide_cache::cache_dir()) {
+            HeuristicArg::Pdb
+        } else {
+            HeuristicArg::LinearConflict
+        },
+    );
+    match heuristic {
+        HeuristicArg::Manhattan => run(Estimate::Manhattan),
+        HeuristicArg::LinearConflict => run(Estimate::LinearConflict),
+        HeuristicArg::Pdb if five_by_five => {
+            // What needs no search is answered before any table is built.
+            if let Some(answer) = slide_solvers::Position::answer_without_search(&start, &goal)? {
+                return Ok((answer, format!("{}/pdb-6-6-6-6", search_name(ask.search))));
+            }
+            let pdb = tables.for_goal(goal.blank(), deadline)?;
+            run(Estimate::Pdb(&pdb))
+        }
+        other => Err(bad_input(format!(
+            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+            name_of(other)
+        ))),
+    }
+}
+
+/// The estimates a search beyond 16 cells can use.
+enum Estimate<'a> {
+    None,
+    Manhattan,
+    LinearConflict,
+    Pdb(&'a WidePdb),
+}
+
+/// The search's name as the command line writes it.
+fn search_name(search: Search) -> &'static str {
+    match search {
+        Search::IdaStar => "ida_star",
+        Search::Astar => "astar",
+        Search::Bidi => "bidirectional_bfs",
+    }
+}
+
+/// The name `--heuristic` gives `heuristic`.
+fn name_of(heuristic: HeuristicArg) -> String {
+    heuristic
+        .to_possible_value()
+        .map(|value| value.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// The search `ask` names with `estimate`, within the limits and
+/// `deadline`, its progress shown on `spinner`: the answer and the
+/// search's name.
+fn search<T: WideTiles>(
+    ask: &Ask,
+    start: &WideBoard<T>,
+    goal: &WideBoard<T>,
+    estimate: Estimate,
+    deadline: Option<Instant>,
+    spinner: Option<&ProgressBar>,
+) -> Result<(Answer, String), CliError> {
+    let name = match &estimate {
+        Estimate::None => search_name(ask.search).to_string(),
+        Estimate::Manhattan => named::<T, _>(ask.search, &Manhattan),
+        Estimate::LinearConflict => named::<T, _>(ask.search, &LinearConflict),
+        Estimate::Pdb(pdb) => named::<T, _>(ask.search, pdb),
+    };
     let mut show = |progress: &Progress| {
-        if let Some(spinner) = &spinner {
+        if let Some(spinner) = spinner {
             let seconds = progress.elapsed.as_secs_f64().max(1e-9);
             let rate = progress.generated as f64 / seconds / 1e6;
+            let stage = match ask.search {
+                Search::Bidi => format!("depth {}, {} boards stored", progress.depth, progress.stored),
+                _ => format!("bound {}", progress.depth),
+            };
             spinner.set_message(format!(
-                "{name}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
-                progress.depth, progress.generated
+                "{name}: {stage}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
+                progress.generated
             ));
         }
     };
     let mut budget = Budget {
+        max_states: ask.limits.max_states,
         time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
         progress: Some(&mut show),
         ..Budget::default()
     };
-    let answer = parallel_ida_star(start, goal, heuristic, crate::threads::cores(), &mut budget);
-    if let Some(spinner) = &spinner {
-        spinner.finish_and_clear();
-    }
-    let answer = answer.map_err(|error| match (error, args.limits.timeout) {
+    let answer = match estimate {
+        Estimate::None => wide_bidirectional_bfs(start, goal, &mut budget),
+        Estimate::Manhattan => informed(ask, start, goal, Manhattan, &mut budget),
+        Estimate::LinearConflict => informed(ask, start, goal, LinearConflict, &mut budget),
+        Estimate::Pdb(pdb) => informed(ask, start, goal, pdb, &mut budget),
+    };
+    // Each iteration or stage ran with the time that was left: the error
+    // names the whole limit.
+    let answer = answer.map_err(|error| match (error, ask.limits.timeout) {
         (SearchError::OutOfTime { .. }, Some(limit)) => SearchError::OutOfTime { limit },
         (error, _) => error,
     });
     Ok((answer?, name))
 }
 
-/// Korf and Felner's tables for `goal`, from the cache, built there on
-/// first need until `deadline`.
-fn korf_felner_tables<T: WideTiles>(goal: &WideBoard<T>, deadline: Option<Instant>) -> Result<WidePdb, CliError> {
-    slide_pattern_db::korf_felner_split(goal.blank())
-        .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
-    let dir = slide_cache::cache_dir();
-    let loaded = slide_cache::load_or_build_korf_felner(&dir, goal.blank(), deadline).map_err(|error| CliError {
-        status: 1,
-        message: error.to_string(),
-    })?;
-    let Some((pdb, reports)) = loaded else {
-        return Err(CliError {
-            status: 1,
-            message: slide_cache::korf_felner_not_ready(&dir),
-        });
-    };
-    for report in &reports {
-        if let slide_cache::Origin::Built {
-            not_saved: Some(why), ..
-        } = &report.origin
-        {
-            crate::error::say(&format!(
-                "warning: the 24-puzzle's tables cannot be saved ({why}); they will be built again next time"
-            ));
-        }
+/// The name of `search` with `heuristic`, such as `ida_star/manhattan`.
+fn named<T: WideTiles, H: Heuristic<WideBoard<T>>>(search: Search, heuristic: &H) -> String {
+    format!("{}/{}", search_name(search), heuristic.name())
+}
+
+/// IDA* on `ask.threads` threads, or A*, with `heuristic`.
+fn informed<T: WideTiles, H: Heuristic<WideBoard<T>> + Sync>(
+    ask: &Ask,
+    start: &WideBoard<T>,
+    goal: &WideBoard<T>,
+    heuristic: H,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError> {
+    match ask.search {
+        Search::Astar => wide_astar(start, goal, heuristic, budget),
+        _ => parallel_ida_star(start, goal, heuristic, ask.threads, budget),
     }
-    Ok(pdb)
+}
+
+impl Tables {
+    /// Korf and Felner's tables for a goal whose blank is in the corner
+    /// `blank`, from the cache, built there on first need until `deadline`.
+    fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<WidePdb, CliError> {
+        slide_pattern_db::korf_felner_split(blank)
+            .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
+        // One build at a time: the others wait for it rather than repeat it.
+        let mut by_corner = self.by_corner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(pdb) = by_corner.get(&blank) {
+            return Ok(pdb.clone());
+        }
+        let dir = slide_cache::cache_dir();
+        let loaded = slide_cache::load_or_build_korf_felner(&dir, blank, deadline).map_err(|error| CliError {
+            status: 1,
+            message: error.to_string(),
+        })?;
+        let Some((pdb, reports)) = loaded else {
+            return Err(CliError {
+                status: 1,
+                message: slide_cache::korf_felner_not_ready(&dir),
+            });
+        };
+        for report in &reports {
+            if let slide_cache::Origin::Built {
+                not_saved: Some(why), ..
+            } = &report.origin
+            {
+                crate::error::say(&format!(
+                    "warning: the 24-puzzle's tables cannot be saved ({why}); they will be built again next time"
+                ));
+            }
+        }
+        by_corner.insert(blank, pdb.clone());
+        Ok(pdb)
+    }
 }

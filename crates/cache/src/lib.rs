@@ -23,7 +23,7 @@
 
 mod wide;
 
-pub use crate::wide::{korf_felner_not_ready, load_or_build_korf_felner, wide_file_name};
+pub use crate::wide::{korf_felner_cached, korf_felner_not_ready, load_or_build_korf_felner, wide_file_name};
 
 use std::fmt;
 use std::io::IsTerminal;

@@ -55,6 +55,16 @@ pub fn load_or_build_korf_felner(
     Ok(Some((WidePdb::new(5, 5, patterns), reports)))
 }
 
+/// Whether both of Korf and Felner's tables are in `dir`, each file of its
+/// size (what [`load_or_build_korf_felner`] reads without building; its
+/// checksum is checked then).
+pub fn korf_felner_cached(dir: &Path) -> bool {
+    KORF_FELNER_TABLES.iter().all(|cells| {
+        let path = dir.join(wide_file_name(5, 5, cells));
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == WidePatternDb::file_size(5, 5, cells.len()))
+    })
+}
+
 /// One of Korf and Felner's tables, `cells`, the `number.0`-th of
 /// `number.1`: read from its file in `dir`, or built and saved there;
 /// `None` when `deadline` passes during the build.

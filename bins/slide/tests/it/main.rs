@@ -6,3 +6,4 @@ mod cli;
 mod docs;
 mod hostile;
 mod round_three;
+mod wide;

@@ -42,3 +42,29 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
         );
     }
 }
+
+/// Korf and Felner's easiest 24-puzzle, #38, by IDA* with their tables on
+/// one thread: its length and node count, fixed as a regression. The
+/// tables take minutes to build, so the test runs only when
+/// `SLIDE_KORF_FELNER` is set (and reads them from `SLIDE_CACHE_DIR` if set).
+#[test]
+fn korf_and_felners_easiest_24_puzzle_by_its_node_count() {
+    if std::env::var_os("SLIDE_KORF_FELNER").is_none() {
+        return;
+    }
+    let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    };
+    let (pdb, _) = slide_cache::load_or_build_korf_felner(&dir, 0, None).unwrap().unwrap();
+    let goal = slide_solvers::WideBoard::<u128>::new(5, 5, &(0..25).collect::<Vec<u32>>()).unwrap();
+    let instance = &slide_testdata::korf_felner_24()[37];
+    assert_eq!(instance.id, 38);
+    let start = slide_solvers::WideBoard::<u128>::new(5, 5, instance.start.cells()).unwrap();
+    let answer = ida_star(&start, &goal, &pdb).unwrap();
+    assert_eq!(answer.length(), Some(instance.optimal));
+    assert_eq!(
+        (answer.stats.expanded, answer.stats.generated),
+        (196_389_221, 423_550_209)
+    );
+}
