@@ -62,7 +62,7 @@ pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{
     Estimate, Heuristic, LineUndo, LinearConflict, LinearConflictEstimate, Manhattan, ManhattanEstimate, MaxEstimate,
-    MaxOf, Slide, WalkingDistance, WalkingDistanceEstimate,
+    MaxOf, Slide, WalkingDistance, WalkingDistanceEstimate, Weighted, WeightedEstimate,
 };
 pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
@@ -71,6 +71,6 @@ pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::position::{Grid, Position, Tiles};
 pub use crate::wide::{
-    wide_astar, wide_bidirectional_bfs, wide_weighted_astar, Cells, WideBoard, WideLinearConflictEstimate,
-    WideManhattanEstimate, WideTiles,
+    wide_astar, wide_bidirectional_bfs, wide_near_optimal, wide_weighted_astar, Cells, NearOptimal, WideBoard,
+    WideLinearConflictEstimate, WideManhattanEstimate, WideTiles, NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS,
 };

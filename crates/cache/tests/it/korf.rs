@@ -49,14 +49,7 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
 /// `SLIDE_KORF_FELNER` is set (and reads them from `SLIDE_CACHE_DIR` if set).
 #[test]
 fn korf_and_felners_easiest_24_puzzle_by_its_node_count() {
-    if std::env::var_os("SLIDE_KORF_FELNER").is_none() {
-        return;
-    }
-    let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
-    };
-    let (pdb, _) = slide_cache::load_or_build_korf_felner(&dir, 0, None).unwrap().unwrap();
+    let Some(pdb) = korf_felner_tables() else { return };
     let goal = slide_solvers::WideBoard::<u128>::new(5, 5, &(0..25).collect::<Vec<u32>>()).unwrap();
     let instance = &slide_testdata::korf_felner_24()[37];
     assert_eq!(instance.id, 38);
@@ -67,4 +60,47 @@ fn korf_and_felners_easiest_24_puzzle_by_its_node_count() {
         (answer.stats.expanded, answer.stats.generated),
         (196_389_221, 423_550_209)
     );
+}
+
+/// Korf and Felner's tables for the goal with the blank top-left when
+/// `SLIDE_KORF_FELNER` is set (the tables take minutes to build), from
+/// `SLIDE_CACHE_DIR` if set.
+fn korf_felner_tables() -> Option<slide_pattern_db::WidePdb> {
+    std::env::var_os("SLIDE_KORF_FELNER")?;
+    let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    };
+    Some(
+        slide_cache::load_or_build_korf_felner(&dir, 0, None)
+            .unwrap()
+            .unwrap()
+            .0,
+    )
+}
+
+/// The near-optimal search on all of Korf and Felner's 50 with their
+/// tables: every path replayed and within its bound, every lower bound at
+/// most the optimum, and the mean length at most 115 (the target;
+/// the optimum's mean is 100.78). Opt-in, as above.
+#[test]
+fn the_near_optimal_24_puzzle_paths_keep_to_their_bounds() {
+    let Some(pdb) = korf_felner_tables() else { return };
+    let goal = slide_solvers::WideBoard::<u128>::new(5, 5, &(0..25).collect::<Vec<u32>>()).unwrap();
+    let mut total = 0;
+    for instance in slide_testdata::korf_felner_24() {
+        let start = slide_solvers::WideBoard::<u128>::new(5, 5, instance.start.cells()).unwrap();
+        let near = slide_solvers::wide_near_optimal(&start, &goal, &pdb, 2, &mut Default::default()).unwrap();
+        let path = near.answer.path.unwrap();
+        let end = path.iter().fold(start, |board, &mv| board.apply(mv).unwrap());
+        assert!(end == goal, "instance {}: the path ends elsewhere", instance.id);
+        assert!(
+            path.len() * 100 <= instance.optimal * near.weight as usize,
+            "instance {}",
+            instance.id
+        );
+        assert!(near.lower_bound <= instance.optimal, "instance {}", instance.id);
+        total += path.len();
+    }
+    assert!(total as f64 / 50.0 <= 115.0, "mean length {}", total as f64 / 50.0);
 }

@@ -1,6 +1,7 @@
 //! The additive sum of wide patterns for a goal, as it follows a search's
 //! board: [`WidePdb`].
 
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
@@ -107,6 +108,9 @@ struct View {
     /// `to_table[p][c]`: the table cell of pattern `p` for board cell `c`,
     /// through the view's reflection and the pattern's symmetry.
     to_table: Vec<[u8; MAX_WIDE_CELLS]>,
+    /// Per pattern: its tiles, in the table's order. The fields above and
+    /// this one depend on the target only; those below on the board.
+    tiles: Vec<[u8; MAX_WIDE_TILES]>,
     /// Per pattern: its tiles' table cells, and its value.
     cells: Vec<[u8; MAX_WIDE_TILES]>,
     values: Vec<u8>,
@@ -134,8 +138,7 @@ pub struct WidePdbEstimate<'a, T> {
     /// Per pattern, the table's values and the number of tiles.
     tables: Vec<(&'a [u8], usize)>,
     cells: usize,
-    /// The target, to start over from another board.
-    target: WideBoard<T>,
+    tiles: PhantomData<T>,
 }
 
 impl View {
@@ -143,36 +146,48 @@ impl View {
     /// it as) of `board` towards `target`.
     fn new<T: WideTiles>(pdb: &WidePdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
         let n = board.cells();
+        let count = pdb.patterns.len();
         let mut view = View {
             pattern_of: [0; MAX_WIDE_CELLS],
             slot_of: [0; MAX_WIDE_CELLS],
-            to_table: Vec::new(),
-            cells: vec![[0; MAX_WIDE_TILES]; pdb.patterns.len()],
-            values: vec![0; pdb.patterns.len()],
+            to_table: Vec::with_capacity(count),
+            tiles: vec![[0; MAX_WIDE_TILES]; count],
+            cells: vec![[0; MAX_WIDE_TILES]; count],
+            values: vec![0; count],
             sum: 0,
         };
-        let mut cell_of = [0u8; MAX_WIDE_CELLS];
-        for cell in 0..n {
-            cell_of[board.tile(cell)] = cell as u8;
-        }
         for (p, pattern) in pdb.patterns.iter().enumerate() {
             let mut map = [0u8; MAX_WIDE_CELLS];
             for cell in 0..n {
                 map[cell] = pattern.to_table[reflect[cell] as usize];
             }
+            view.to_table.push(map);
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 // The tile the target has where the view sees this goal cell.
                 let tile = target.tile(reflect[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
                 view.slot_of[tile] = slot as u8;
-                view.cells[p][slot] = map[cell_of[tile] as usize];
+                view.tiles[p][slot] = tile as u8;
             }
-            let k = pattern.goal_cells.len();
-            view.values[p] = pattern.table.values()[WidePatternDb::index(&view.cells[p][..k], n)];
-            view.sum += view.values[p] as u32;
-            view.to_table.push(map);
         }
+        view.place(pdb, &cells_of(board.tiles(), n));
         view
+    }
+
+    /// Reads the board whose tile `t` is in cell `cell_of[t]`: each
+    /// pattern's table cells, its value, and their sum. Allocates nothing,
+    /// so that A* can start over from each board it expands.
+    fn place(&mut self, pdb: &WidePdb, cell_of: &[u8; MAX_WIDE_CELLS]) {
+        let n = pdb.rows * pdb.cols;
+        self.sum = 0;
+        for (p, pattern) in pdb.patterns.iter().enumerate() {
+            let k = pattern.goal_cells.len();
+            for slot in 0..k {
+                self.cells[p][slot] = self.to_table[p][cell_of[self.tiles[p][slot] as usize] as usize];
+            }
+            self.values[p] = pattern.table.values()[WidePatternDb::index(&self.cells[p][..k], n)];
+            self.sum += self.values[p] as u32;
+        }
     }
 
     /// Follows a move of `tile` from `from` to `to`: its pattern's index and
@@ -228,7 +243,7 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
                 .collect(),
             views: pdb.views(board, target),
             cells: board.cells(),
-            target: *target,
+            tiles: PhantomData,
         };
         let h = estimate.value();
         Ok((estimate, h))
@@ -291,9 +306,20 @@ impl<T: WideTiles> Estimate<T> for WidePdbEstimate<'_, T> {
     }
 
     fn reset(&mut self, tiles: T) -> u32 {
-        let blank = (0..self.cells).find(|&cell| tiles.tile(cell) == 0).unwrap_or(0);
-        let board = self.target.with_tiles(tiles, blank);
-        self.views = self.pdb.views(&board, &self.target);
+        let cell_of = cells_of(tiles, self.cells);
+        for view in &mut self.views {
+            view.place(self.pdb, &cell_of);
+        }
         self.value()
     }
+}
+
+/// `cell_of[t]`: the cell of tile `t` on the board of `n` cells with packed
+/// `tiles`.
+fn cells_of<T: WideTiles>(tiles: T, n: usize) -> [u8; MAX_WIDE_CELLS] {
+    let mut cell_of = [0u8; MAX_WIDE_CELLS];
+    for cell in 0..n {
+        cell_of[tiles.tile(cell)] = cell as u8;
+    }
+    cell_of
 }

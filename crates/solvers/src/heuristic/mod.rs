@@ -1,7 +1,8 @@
 //! Lower bounds on the number of moves to a target: the one interface every
 //! estimate implements ([`Heuristic`] and [`Estimate`]), and the estimates
 //! of this crate, one type and one file each: [`Manhattan`] distance,
-//! [`LinearConflict`], [`WalkingDistance`], and [`MaxOf`] two others.
+//! [`LinearConflict`], [`WalkingDistance`], [`MaxOf`] two others, and
+//! [`Weighted`], one scaled up.
 //!
 //! A heuristic search keeps one board, moves a tile, looks at the estimate,
 //! and undoes the move. So an estimate is not recomputed per board: it
@@ -13,6 +14,7 @@ pub(crate) mod linear_conflict;
 mod manhattan;
 mod max_of;
 mod walking_distance;
+mod weighted;
 
 use slide_core::{Board, Shape, MAX_CELLS};
 
@@ -20,12 +22,14 @@ pub use self::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate
 pub use self::manhattan::{Manhattan, ManhattanEstimate};
 pub use self::max_of::{MaxEstimate, MaxOf};
 pub use self::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
+pub use self::weighted::{Weighted, WeightedEstimate};
 use crate::position::{Position, Tiles};
 use crate::PatternMismatch;
 
 /// A way of estimating the moves to a target. All of this crate's are
 /// admissible (never more than the true distance) and consistent (one move
-/// changes them by at most one).
+/// changes them by at most one), but for [`Weighted`], which scales one up
+/// to trade a bounded excess in length for speed.
 ///
 /// A heuristic serves boards of one representation, `P`: the `u64` board
 /// by default, or a wider one ([`crate::WideBoard`]); a type may serve

@@ -9,17 +9,16 @@
 //! be merely admissible (the 24-puzzle's tables are not consistent), so a
 //! board reached again by a shorter path is put back in the open list
 //! ("reopened"); the first time the target is taken from the open list, its
-//! path is then a shortest one. The open list is a binary heap ordered by
-//! `f = g + h`, ties broken toward the larger `g`. Every board stored counts
-//! against the budget's cap.
+//! path is then a shortest one. The open list is a stack per value of
+//! `f = g + h` (see `OpenList`). Every board stored counts against the
+//! budget's cap.
 //!
 //! Weighted A* is the same search ordered by `g + w h` with `w > 1`: it
 //! trusts the estimate more, stores far fewer boards, and its path is at
 //! most `w` times a shortest one (with reopening, for any admissible
 //! estimate).
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use slide_core::{Move, NO_MOVE};
 
@@ -43,36 +42,46 @@ struct Reached {
     last: u8,
 }
 
-/// A board waiting in the open list, with its priority `f`: `100 g +
-/// weight h` (see [`wide_weighted_astar`]; `100 (g + h)` for A*).
+/// A board waiting in the open list: its tiles and blank, and the length
+/// of the path it was pushed with.
 struct Open<T> {
-    f: u64,
     g: u32,
     tiles: T,
     blank: u8,
 }
 
-/// The heap takes its largest element first: the smallest `f`, then the
-/// largest `g`.
-impl<T> Ord for Open<T> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then(self.g.cmp(&other.g))
-    }
+/// The open list: a stack of boards per priority, and the least priority
+/// whose stack may be non-empty. Priorities are small integers (see
+/// [`wide_weighted_astar`]), so taking the least is a step along the
+/// stacks rather than a heap's logarithm of cache misses; within one
+/// priority the board pushed last comes first, which favours the children
+/// of the board just expanded: the deeper boards, as A* ties are best
+/// broken.
+struct OpenList<T> {
+    stacks: Vec<Vec<Open<T>>>,
+    least: usize,
 }
 
-impl<T> PartialOrd for Open<T> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+impl<T> OpenList<T> {
+    fn push(&mut self, f: usize, open: Open<T>) {
+        if f >= self.stacks.len() {
+            self.stacks.resize_with(f + 1, Vec::new);
+        }
+        self.stacks[f].push(open);
+        self.least = self.least.min(f);
+    }
+
+    /// The board of least priority pushed last, with its priority.
+    fn pop(&mut self) -> Option<(usize, Open<T>)> {
+        while self.least < self.stacks.len() {
+            if let Some(open) = self.stacks[self.least].pop() {
+                return Some((self.least, open));
+            }
+            self.least += 1;
+        }
+        None
     }
 }
-
-impl<T> PartialEq for Open<T> {
-    fn eq(&self, other: &Self) -> bool {
-        (self.f, self.g) == (other.f, other.g)
-    }
-}
-
-impl<T> Eq for Open<T> {}
 
 /// Expansions between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 12;
@@ -134,9 +143,32 @@ where
     T: WideTiles,
     H: Heuristic<WideBoard<T>>,
 {
-    let priority = |g: u32, h: u32| 100 * g as u64 + weight as u64 * h as u64;
+    let answer = weighted_astar(start, target, heuristic, weight, budget, None)?;
+    Ok(answer.expect("a search without a cancel flag is never cancelled"))
+}
+
+/// [`wide_weighted_astar`] that also stops, with `Ok(None)`, once `cancel`
+/// is set (looked at every few thousand expansions).
+pub(crate) fn weighted_astar<T, H>(
+    start: &WideBoard<T>,
+    target: &WideBoard<T>,
+    heuristic: H,
+    weight: u32,
+    budget: &mut Budget,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<Answer>, SearchError>
+where
+    T: WideTiles,
+    H: Heuristic<WideBoard<T>>,
+{
+    // The priority `100 g + weight h`, divided by the two factors' greatest
+    // common divisor: `2 g + 3 h` for a weight of 150, `g + h` for A*.
+    let weight = weight.max(100);
+    let common = gcd(100, weight);
+    let (g_factor, h_factor) = ((100 / common) as usize, (weight / common) as usize);
+    let priority = |g: u32, h: u32| g_factor * g as usize + h_factor * h as usize;
     if let Some(answer) = start.answer_without_search(target)? {
-        return Ok(answer);
+        return Ok(Some(answer));
     }
     let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let limit = budget.max_states;
@@ -145,29 +177,37 @@ where
     let mut stats = Stats::default();
     let mut reached: HashMap<T, Reached> = HashMap::default();
     reached.insert(start.tiles(), Reached { g: 0, last: NO_MOVE });
-    let mut open = BinaryHeap::new();
-    open.push(Open {
-        f: priority(0, h),
-        g: 0,
-        tiles: start.tiles(),
-        blank: start.blank() as u8,
-    });
+    let mut open = OpenList {
+        stacks: Vec::new(),
+        least: 0,
+    };
+    open.push(
+        priority(0, h),
+        Open {
+            g: 0,
+            tiles: start.tiles(),
+            blank: start.blank() as u8,
+        },
+    );
     let mut last_f = 0;
-    while let Some(Open { f, g, tiles, blank }) = open.pop() {
+    while let Some((f, Open { g, tiles, blank })) = open.pop() {
         let here = reached[&tiles];
         if g > here.g {
             continue; // Reached since by a shorter path, pushed again with it.
         }
         if tiles == target.tiles() {
-            return Ok(Answer {
+            return Ok(Some(Answer {
                 path: Some(path_to(&reached, start, target)),
                 stats,
-            });
+            }));
         }
         stats.expanded += 1;
         if f != last_f || stats.expanded % NODES_PER_TICK == 0 {
             last_f = f;
-            watch.tick((f / 100) as usize, reached.len() as u64, stats.generated)?;
+            watch.tick(f / g_factor, reached.len() as u64, stats.generated)?;
+            if cancel.is_some_and(|cancel| cancel.load(Ordering::Relaxed)) {
+                return Ok(None);
+            }
         }
         let h = estimate.reset(tiles);
         let blank = blank as usize;
@@ -197,15 +237,26 @@ where
             };
             let (child_h, undo) = estimate.moved(h, slide);
             estimate.undo(slide, undo);
-            open.push(Open {
-                f: priority(g + 1, child_h),
-                g: g + 1,
-                tiles: child,
-                blank: next,
-            });
+            open.push(
+                priority(g + 1, child_h),
+                Open {
+                    g: g + 1,
+                    tiles: child,
+                    blank: next,
+                },
+            );
         }
     }
     unreachable!("the start reaches the target (its parity was checked), and A* reaches every board it can")
+}
+
+/// The greatest common divisor of `a` and `b`.
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The moves from `start` to `target`, walked back through the moves that

@@ -2,7 +2,9 @@
 //! whose tiles travel through a search packed as a [`WideTiles`] type, and
 //! the estimates that follow them (`estimates.rs`); A* and bidirectional
 //! breadth-first search on them (`astar.rs`, `bidirectional_bfs.rs`), for
-//! answers short enough that the boards they store fit in memory. IDA* and
+//! answers short enough that the boards they store fit in memory; and
+//! near-optimal paths fast, by weighted A* at a ladder of weights
+//! (`near.rs`). IDA* and
 //! parallel IDA* are generic over every [`Position`].
 //!
 //! The packing is the caller's choice, made once per search: `u128`, five
@@ -14,6 +16,7 @@
 mod astar;
 mod bidirectional_bfs;
 mod estimates;
+mod near;
 mod tiles;
 
 use std::collections::HashMap;
@@ -25,6 +28,7 @@ use slide_core::Move;
 pub use self::astar::{wide_astar, wide_weighted_astar};
 pub use self::bidirectional_bfs::wide_bidirectional_bfs;
 pub use self::estimates::{WideLinearConflictEstimate, WideManhattanEstimate};
+pub use self::near::{wide_near_optimal, NearOptimal, NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS};
 pub use self::tiles::{Cells, WideTiles};
 use crate::position::Position;
 use crate::{Answer, SearchError, Stats};

@@ -2,14 +2,16 @@
 //! and bidirectional BFS), against an independent
 //! bidirectional breadth-first search (a queue and a hash map per end, and
 //! the board's own moves), on random walks from random goals of 5x5, 6x6,
-//! 4x6, 3x7 and 7x7, unsolvable pairs included; every path replayed.
+//! 4x6, 3x7 and 7x7, unsolvable pairs included; every path replayed. And the
+//! bounded-suboptimal ones (weighted A*, weighted IDA*, the near-optimal
+//! ladder) against those shortest lengths and their bounds.
 
 use std::collections::{HashMap, VecDeque};
 
 use slide_core::{Move, SplitMix64};
 use slide_solvers::{
-    ida_star, parallel_ida_star, wide_astar, wide_bidirectional_bfs, Budget, Cells, LinearConflict, Manhattan, MaxOf,
-    SearchError, WideBoard, WideTiles,
+    ida_star, parallel_ida_star, wide_astar, wide_bidirectional_bfs, wide_near_optimal, wide_weighted_astar, Budget,
+    Cells, LinearConflict, Manhattan, MaxOf, SearchError, Weighted, WideBoard, WideTiles,
 };
 
 /// The distance from `start` to `target` by the plainest bidirectional
@@ -57,6 +59,22 @@ fn walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix6
     for _ in 0..moves {
         let options: Vec<WideBoard<T>> = Move::ALL.iter().filter_map(|&mv| board.apply(mv)).collect();
         board = options[random.below(options.len())];
+    }
+    board
+}
+
+/// A random walk of `moves` moves from `board` that never undoes its last
+/// move: its end is farther than a plain walk's.
+fn straight_walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix64) -> WideBoard<T> {
+    let (mut board, mut last) = (*board, None);
+    for _ in 0..moves {
+        let options: Vec<(Move, WideBoard<T>)> = Move::ALL
+            .iter()
+            .filter(|&&mv| last != Some(mv.reverse()))
+            .filter_map(|&mv| Some((mv, board.apply(mv)?)))
+            .collect();
+        let (mv, next) = options[random.below(options.len())];
+        (board, last) = (next, Some(mv));
     }
     board
 }
@@ -168,4 +186,73 @@ fn the_stored_searches_keep_to_their_cap() {
     let expected = Err(SearchError::StateLimit { limit: 1000 });
     assert_eq!(wide_astar(&far, &goal, Manhattan, &mut budget), expected);
     assert_eq!(wide_bidirectional_bfs(&far, &goal, &mut budget), expected);
+}
+
+#[test]
+fn the_bounded_searches_keep_to_their_bounds() {
+    let mut random = SplitMix64::new(11);
+    for (rows, cols) in [(5, 5), (4, 6), (3, 7)] {
+        for case in 0..6 {
+            let target: WideBoard<u128> = random_board(rows, cols, &mut random);
+            let start = straight_walk(&target, 36 + random.below(15), &mut random);
+            let shortest = ida_star(&start, &target, LinearConflict).unwrap().length().unwrap();
+            let context = format!("{rows}x{cols} case {case}: {start} to {target}, {shortest} moves");
+            for weight in [120, 150, 250] {
+                let weighted = wide_weighted_astar(&start, &target, LinearConflict, weight, &mut Budget::default());
+                let heuristic = Weighted {
+                    heuristic: LinearConflict,
+                    percent: weight,
+                };
+                for (name, answer) in [
+                    ("weighted A*", weighted),
+                    ("weighted IDA*", ida_star(&start, &target, heuristic)),
+                ] {
+                    let path = answer.unwrap().path.unwrap();
+                    assert!(
+                        path.len() * 100 <= shortest * weight as usize,
+                        "{name} at {weight}, {context}: {}",
+                        path.len()
+                    );
+                    replay(&start, &target, &path);
+                }
+            }
+            let near = wide_near_optimal(&start, &target, LinearConflict, 2, &mut Budget::default()).unwrap();
+            let path = near.answer.path.unwrap();
+            assert!(
+                path.len() * 100 <= shortest * near.weight as usize,
+                "near at {}, {context}",
+                near.weight
+            );
+            assert!(
+                near.lower_bound <= shortest,
+                "near's lower bound {}, {context}",
+                near.lower_bound
+            );
+            replay(&start, &target, &path);
+            // The other parity: no path, and no search to find that out.
+            let mut cells: Vec<u32> = (0..rows * cols).map(|cell| start.tile(cell) as u32).collect();
+            let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+            cells.swap(tiles[0], tiles[1]);
+            let swapped = WideBoard::new(rows, cols, &cells).unwrap();
+            let near = wide_near_optimal(&swapped, &target, LinearConflict, 2, &mut Budget::default()).unwrap();
+            assert_eq!(near.answer.path, None);
+        }
+    }
+    // The target itself: the empty path, and it is exact.
+    let goal = WideBoard::<u128>::goal(5, 5);
+    let near = wide_near_optimal(&goal, &goal, Manhattan, 2, &mut Budget::default()).unwrap();
+    assert_eq!((near.answer.length(), near.weight, near.lower_bound), (Some(0), 100, 0));
+}
+
+#[test]
+fn the_near_optimal_ladder_keeps_to_the_budget() {
+    let goal = WideBoard::<u128>::goal(5, 5);
+    let far = walk(&goal, 200, &mut SplitMix64::new(5));
+    let mut budget = Budget {
+        max_states: 1000,
+        ..Budget::default()
+    };
+    // Every weight stores at most the caller's cap, the last one too.
+    let near = wide_near_optimal(&far, &goal, Manhattan, 2, &mut budget);
+    assert_eq!(near, Err(SearchError::StateLimit { limit: 1000 }));
 }
