@@ -3,7 +3,14 @@
 //! reflection, and reports per instance the length, the nodes, Korf and
 //! Felner's count beside them, and the time.
 //!
-//! `cargo run --release -p slide-benches --bin korf-felner -- [--ids 38,40,25 | --easiest N] [--threads N]`
+//! `cargo run --release -p slide-benches --bin korf-felner -- [--ids 38,40,25 | --easiest N] [--threads N] [--near | --weight W | --weight-ida W]`
+//!
+//! With `--near` it runs the near-optimal search of `slide solve` on 5x5
+//! instead (`wide_near_optimal`: weighted A* at a ladder of weights on
+//! `--threads`), with `--weight W` (such as 1.5) weighted A* at one weight
+//! on one thread, with `--weight-ida W` weighted IDA*; each reports each
+//! path's length against the optimum, on all 50 unless `--ids` or
+//! `--easiest` chooses.
 //!
 //! The tables come from the cache folder (`slide_cache::cache_dir`), built
 //! there first if they are missing (two tables of 127.5 MB, minutes).
@@ -11,16 +18,45 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use slide_solvers::{parallel_ida_star, Budget, WideBoard};
+use slide_solvers::{
+    ida_star_with, parallel_ida_star, wide_near_optimal, wide_weighted_astar, Budget, SearchError, Weighted, WideBoard,
+};
 use slide_testdata::{korf_felner_24, KorfFelnerInstance};
 
-const USAGE: &str = "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N]\n\
+const USAGE: &str =
+    "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N] [--near | --weight W | --weight-ida W]\n\
     Solves Korf and Felner's 24-puzzles optimally with IDA* and 6-6-6-6 pattern databases\n\
-    (from the cache folder, built there first if missing). Default: --easiest 2.";
+    (from the cache folder, built there first if missing). Default: --easiest 2.\n\
+    --near: the near-optimal search slide solve uses on 5x5 (a ladder of weights on --threads);\n\
+    --weight W, --weight-ida W: weighted A* or IDA* at W (from 1 to 3) on one thread.\n\
+    Those three run all 50 by default.";
 
-/// The instances chosen, by id, and the threads.
-fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<(Vec<usize>, usize)>, String> {
+/// What the command line chose.
+struct Options {
+    /// The instances, by id.
+    chosen: Vec<usize>,
+    threads: usize,
+    /// The search: optimal by default.
+    mode: Mode,
+}
+
+/// Which search the instances are given to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Parallel IDA*: a shortest path.
+    Optimal,
+    /// Weighted A* at this weight, in hundredths.
+    WeightedAstar(u32),
+    /// Weighted IDA* at this weight, in hundredths.
+    WeightedIdaStar(u32),
+    /// The near-optimal ladder of weights (`wide_near_optimal`).
+    Near,
+}
+
+/// What the command line chose, or `None` for help.
+fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Options>, String> {
     let mut chosen = None;
+    let mut mode = Mode::Optimal;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -42,22 +78,48 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<(Ve
                 chosen = Some(by_count.iter().take(count).map(|instance| instance.id).collect());
             }
             "--threads" => threads = value()?.parse().map_err(|_| "--threads takes a count")?,
+            "--weight" | "--weight-ida" => {
+                let w: f64 = value()?
+                    .parse()
+                    .map_err(|_| format!("{flag} takes a number such as 1.25"))?;
+                if !(1.0..=3.0).contains(&w) {
+                    return Err(format!("{flag} is from 1 to 3"));
+                }
+                let percent = (w * 100.0).round() as u32;
+                mode = match flag.as_str() {
+                    "--weight" => Mode::WeightedAstar(percent),
+                    _ => Mode::WeightedIdaStar(percent),
+                };
+            }
+            "--near" => mode = Mode::Near,
             "--help" | "-h" => return Ok(None),
-            other => return Err(format!("unknown argument {other:?}; {}", USAGE.lines().next().unwrap_or(""))),
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?}; {}",
+                    USAGE.lines().next().unwrap_or("")
+                ))
+            }
         }
     }
-    let chosen = chosen.unwrap_or_else(|| {
-        let mut by_count: Vec<&KorfFelnerInstance> = instances.iter().collect();
-        by_count.sort_by_key(|instance| instance.korf_felner_expanded);
-        by_count.iter().take(2).map(|instance| instance.id).collect()
+    let chosen = chosen.unwrap_or_else(|| match mode {
+        Mode::Optimal => {
+            let mut by_count: Vec<&KorfFelnerInstance> = instances.iter().collect();
+            by_count.sort_by_key(|instance| instance.korf_felner_expanded);
+            by_count.iter().take(2).map(|instance| instance.id).collect()
+        }
+        _ => instances.iter().map(|instance| instance.id).collect(),
     });
-    Ok(Some((chosen, threads.max(1))))
+    Ok(Some(Options {
+        chosen,
+        threads: threads.max(1),
+        mode,
+    }))
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let instances = korf_felner_24();
-    let (chosen, threads) = match parse(&args, &instances) {
+    let options = match parse(&args, &instances) {
         Ok(Some(options)) => options,
         Ok(None) => {
             println!("{USAGE}");
@@ -81,9 +143,16 @@ fn main() -> ExitCode {
     for report in &reports {
         println!("# {report}");
     }
-    println!("# 6-6-6-6 pattern databases ready in {:.2} s", started.elapsed().as_secs_f64());
+    println!(
+        "# 6-6-6-6 pattern databases ready in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
     let goal_cells: Vec<u32> = (0..25).collect();
     let goal = WideBoard::<u128>::new(5, 5, &goal_cells).expect("the goal is a board");
+    if options.mode != Mode::Optimal {
+        return near(&instances, &options, &goal, &pdb);
+    }
+    let (chosen, threads) = (options.chosen, options.threads);
     println!("id\toptimal\tlength\tgenerated\texpanded\tkorf_felner_expanded\texpanded/theirs\tseconds\tM_nodes/s");
     let (mut generated, mut expanded, mut theirs, mut seconds, mut wrong) = (0u64, 0u64, 0u64, 0f64, 0);
     for id in &chosen {
@@ -123,6 +192,90 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         eprintln!("error: {wrong} instances were not solved at their optimal length");
+        ExitCode::from(1)
+    }
+}
+
+/// The near-optimal search of `options.mode` on each chosen instance: the
+/// length against the optimum and the bound, the nodes, the time.
+fn near(
+    instances: &[KorfFelnerInstance],
+    options: &Options,
+    goal: &WideBoard<u128>,
+    pdb: &slide_pattern_db::WidePdb,
+) -> ExitCode {
+    println!("id\toptimal\tlength\tlength/optimal\tweight\tgenerated\texpanded\tseconds");
+    let (mut lengths, mut optimal, mut slowest, mut seconds, mut failed) = (0, 0, 0f64, 0f64, 0);
+    let mut times = Vec::new();
+    for id in &options.chosen {
+        let instance = &instances[id - 1];
+        let start =
+            WideBoard::<u128>::new(5, 5, instance.start.cells()).expect("Korf and Felner's instances are boards");
+        let started = Instant::now();
+        let mut budget = Budget {
+            max_states: 50_000_000,
+            ..Budget::default()
+        };
+        let answer: Result<(slide_solvers::Answer, u32), SearchError> = match options.mode {
+            Mode::WeightedAstar(weight) => {
+                wide_weighted_astar(&start, goal, pdb, weight, &mut budget).map(|a| (a, weight))
+            }
+            Mode::WeightedIdaStar(weight) => {
+                let weighted = Weighted {
+                    heuristic: pdb,
+                    percent: weight,
+                };
+                ida_star_with(&start, goal, weighted, &mut budget).map(|a| (a, weight))
+            }
+            Mode::Near => wide_near_optimal(&start, goal, pdb, options.threads, &mut budget)
+                .map(|near| (near.answer, near.weight)),
+            Mode::Optimal => unreachable!("the optimal search is main's"),
+        };
+        let time = started.elapsed().as_secs_f64();
+        match answer.map(|(answer, weight)| (answer.length(), answer.stats, weight)) {
+            Ok((Some(length), stats, weight)) if length * 100 <= instance.optimal * weight as usize => {
+                println!(
+                    "{id}\t{}\t{length}\t{:.3}\t{:.2}\t{}\t{}\t{time:.3}",
+                    instance.optimal,
+                    length as f64 / instance.optimal as f64,
+                    weight as f64 / 100.0,
+                    stats.generated,
+                    stats.expanded
+                );
+                lengths += length;
+                optimal += instance.optimal;
+                slowest = slowest.max(time);
+                seconds += time;
+                times.push(time);
+            }
+            other => {
+                println!(
+                    "{id}\t{}\tfailed: {:?}",
+                    instance.optimal,
+                    other.map(|(length, _, _)| length)
+                );
+                failed += 1;
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let solved = options.chosen.len() - failed;
+    println!(
+        "# {}: {solved} of {} solved within the bound; mean length {:.2} against the optimal {:.2} ({:.3} times); {seconds:.2} s in all, median {median:.3} s, the slowest {slowest:.3} s",
+        match options.mode {
+            Mode::WeightedAstar(w) => format!("weighted A* at {:.2}", w as f64 / 100.0),
+            Mode::WeightedIdaStar(w) => format!("weighted IDA* at {:.2}", w as f64 / 100.0),
+            _ => format!("the near-optimal ladder on {} threads", options.threads),
+        },
+        options.chosen.len(),
+        lengths as f64 / solved.max(1) as f64,
+        optimal as f64 / solved.max(1) as f64,
+        lengths as f64 / optimal.max(1) as f64
+    );
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
         ExitCode::from(1)
     }
 }

@@ -201,7 +201,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                     Solved::Small(instance, answer, name, started.elapsed().as_secs_f64())
                 })
             }
-            Job::Large(start, goal) => match Search::of(args.algo)? {
+            Job::Large(start, goal) => match Search::of(args.algo, &start, &goal, args.heuristic)? {
                 // Lines run side by side on every core: each search on one.
                 Some(search) => {
                     let ask = Ask {

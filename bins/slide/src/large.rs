@@ -99,7 +99,7 @@ impl Reduced {
 /// The output of `slide solve` by reduction.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let (start, goal) = read(&args.board, args.goal.as_deref(), args.shape)?;
-    if let Some(search) = crate::wide::Search::of(args.algo)? {
+    if let Some(search) = crate::wide::Search::of(args.algo, &start, &goal, args.heuristic)? {
         return crate::wide::solve(args, search, start, goal);
     }
     if args.all || args.order.is_some() || args.show || args.heuristic.is_some() {

@@ -1,6 +1,8 @@
 //! Shortest paths on boards beyond 16 cells, on the wide boards of
 //! `slide_solvers`: `slide solve` and `slide batch` with `--algo idastar`
-//! (on every core in `solve`), `astar` or `bidi`.
+//! (on every core in `solve`), `astar` or `bidi`; and with `--algo auto`
+//! on 5x5 once Korf and Felner's tables are cached, a near-optimal path
+//! with its bound (`wide_near_optimal`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,8 +17,8 @@ use slide_core::{path_string, Move, MoveOrder};
 use slide_large::LargeBoard;
 use slide_pattern_db::WidePdb;
 use slide_solvers::{
-    parallel_ida_star, wide_astar, wide_bidirectional_bfs, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan,
-    Progress, SearchError, WideBoard, WideTiles,
+    parallel_ida_star, wide_astar, wide_bidirectional_bfs, wide_near_optimal, Answer, Budget, Cells, Heuristic,
+    LinearConflict, Manhattan, Progress, SearchError, WideBoard, WideTiles,
 };
 
 use crate::args::{Algo, HeuristicArg, Limits, SolveArgs};
@@ -25,19 +27,30 @@ use crate::error::{bad_input, CliError};
 /// The most cells an optimal search takes (`Cells` packs them).
 const MAX_CELLS: usize = 128;
 
-/// The optimal searches beyond 16 cells.
+/// The searches beyond 16 cells but the reduction: the optimal ones, and
+/// the near-optimal one on 5x5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Search {
     IdaStar,
     Astar,
     Bidi,
+    /// Weighted A* with Korf and Felner's tables at a ladder of weights.
+    Near,
 }
 
 impl Search {
-    /// The optimal search `algo` names beyond 16 cells; `None` for the
-    /// reduction (`auto` and `reduce`).
-    pub(crate) fn of(algo: Algo) -> Result<Option<Search>, CliError> {
+    /// The search `algo` names beyond 16 cells for `start` and `goal`
+    /// (`heuristic` as asked); `None` for the reduction: `reduce`, and
+    /// `auto` unless the near-optimal search serves the boards (5x5, the
+    /// goal's blank in a corner, the tables cached, no heuristic asked).
+    pub(crate) fn of(
+        algo: Algo,
+        start: &LargeBoard,
+        goal: &LargeBoard,
+        heuristic: Option<HeuristicArg>,
+    ) -> Result<Option<Search>, CliError> {
         match algo {
+            Algo::Auto if heuristic.is_none() && near_serves(start, goal) => Ok(Some(Search::Near)),
             Algo::Auto | Algo::Reduce => Ok(None),
             Algo::Idastar => Ok(Some(Search::IdaStar)),
             Algo::Astar => Ok(Some(Search::Astar)),
@@ -47,6 +60,14 @@ impl Search {
             )),
         }
     }
+}
+
+/// Whether the near-optimal search serves `start` and `goal`: 5x5, the
+/// goal's blank in a corner, Korf and Felner's tables cached for it.
+fn near_serves(start: &LargeBoard, goal: &LargeBoard) -> bool {
+    (start.rows(), start.cols()) == (5, 5)
+        && slide_pattern_db::korf_felner_split(goal.blank()).is_ok()
+        && slide_cache::korf_felner_cached(&slide_cache::cache_dir())
 }
 
 /// The output of `slide solve` with an optimal search for boards beyond
@@ -91,14 +112,29 @@ pub(crate) struct Ask {
     pub(crate) threads: usize,
 }
 
-/// A shortest path between two boards beyond 16 cells.
+/// A shortest path between two boards beyond 16 cells, or with
+/// [`Search::Near`] a near-optimal one.
 pub(crate) struct Shortest {
     start: LargeBoard,
     goal: LargeBoard,
     answer: Answer,
     algorithm: String,
+    /// For a near-optimal path: its bound.
+    near: Option<Near>,
     seconds: f64,
 }
+
+/// What is known of a shortest path when the path found may be longer.
+#[derive(Clone, Copy)]
+struct Near {
+    /// The path is at most `weight / 100` times as long as a shortest one.
+    weight: u32,
+    /// No path is shorter.
+    lower_bound: usize,
+}
+
+/// A search's answer, its name, and its bound if it is not optimal.
+type Found = (Answer, String, Option<Near>);
 
 /// Korf and Felner's tables, for each corner of the goal's blank a run
 /// meets, loaded (or built) on first need and kept for the run.
@@ -126,7 +162,7 @@ impl Shortest {
             )));
         }
         let started = Instant::now();
-        let (answer, algorithm) = match cells {
+        let (answer, algorithm, near) = match cells {
             0..=25 => run_packed::<u128>(&start, &goal, ask, tables, spinner)?,
             _ => run_packed::<Cells>(&start, &goal, ask, tables, spinner)?,
         };
@@ -135,6 +171,7 @@ impl Shortest {
             goal,
             answer,
             algorithm,
+            near,
             seconds: started.elapsed().as_secs_f64(),
         })
     }
@@ -154,11 +191,15 @@ impl Shortest {
             "length": self.answer.length(),
             "path": self.answer.path.as_ref().map(|path| path_string(path)),
             "algorithm": self.algorithm,
-            "optimal": true,
+            "optimal": self.near.is_none() || self.answer.path.is_none(),
             "nodes_expanded": self.answer.stats.expanded,
             "nodes_generated": self.answer.stats.generated,
             "seconds": self.seconds,
         });
+        if let Some(near) = self.near {
+            object["bound"] = json!(near.weight as f64 / 100.0);
+            object["lower_bound"] = json!(near.lower_bound);
+        }
         if let Some(line) = line {
             object["line"] = json!(line);
         }
@@ -167,27 +208,48 @@ impl Shortest {
 
     /// The text answer of `slide solve`.
     pub(crate) fn text(&self) -> String {
-        match &self.answer.path {
-            Some(path) => {
-                format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n")
-            }
-            None => "unsolvable\n".to_string(),
+        let Some(path) = &self.answer.path else {
+            return "unsolvable\n".to_string();
+        };
+        let mut output = format!("length {}\nmoves {}\n", path.len(), MoveOrder::KORF.write(path)).replace(" \n", "\n");
+        if let Some(near) = self.near.filter(|near| near.lower_bound < path.len()) {
+            output.push_str(&format!(
+                "not optimal: weighted A* with Korf and Felner's tables, at most {:.2} times a shortest path; no path is shorter than {}; --algo idastar finds a shortest one\n",
+                near.weight as f64 / 100.0,
+                near.lower_bound
+            ));
         }
+        output
     }
 }
 
-/// [`Shortest::run`] with the tiles packed as `T`: the answer and the
-/// search's name.
-fn run_packed<T: WideTiles>(
+/// [`Shortest::run`] with the tiles packed as `T`.
+fn run_packed<T: WideTiles + Send + Sync>(
     start: &LargeBoard,
     goal: &LargeBoard,
     ask: &Ask,
     tables: &Tables,
     spinner: Option<&ProgressBar>,
-) -> Result<(Answer, String), CliError> {
+) -> Result<Found, CliError> {
     let wide = |board: &LargeBoard| WideBoard::<T>::new(board.rows(), board.cols(), board.cells()).map_err(bad_input);
     let (start, goal) = (wide(start)?, wide(goal)?);
     let deadline = ask.limits.timeout.map(|limit| Instant::now() + limit);
+    if ask.search == Search::Near {
+        let pdb = tables.for_goal(goal.blank(), deadline)?;
+        let mut budget = Budget {
+            max_states: ask.limits.max_states,
+            time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
+            ..Budget::default()
+        };
+        let near = wide_near_optimal(&start, &goal, &pdb, ask.threads, &mut budget)
+            .map_err(|error| whole_limit(error, ask))?;
+        let bound = Near {
+            weight: near.weight,
+            lower_bound: near.lower_bound,
+        };
+        let name = named::<T, _>(Search::Near, &&pdb);
+        return Ok((near.answer, name, Some(bound)));
+    }
     let run = |heuristic| search(ask, &start, &goal, heuristic, deadline, spinner);
     if ask.search == Search::Bidi {
         if let Some(heuristic) = ask.heuristic {
@@ -214,7 +276,7 @@ fn run_packed<T: WideTiles>(
         HeuristicArg::Pdb if five_by_five => {
             // What needs no search is answered before any table is built.
             if let Some(answer) = slide_solvers::Position::answer_without_search(&start, &goal)? {
-                return Ok((answer, format!("{}/pdb-6-6-6-6", search_name(ask.search))));
+                return Ok((answer, format!("{}/pdb-6-6-6-6", search_name(ask.search)), None));
             }
             let pdb = tables.for_goal(goal.blank(), deadline)?;
             run(Estimate::Pdb(&pdb))
@@ -240,6 +302,7 @@ fn search_name(search: Search) -> &'static str {
         Search::IdaStar => "ida_star",
         Search::Astar => "astar",
         Search::Bidi => "bidirectional_bfs",
+        Search::Near => "weighted_astar",
     }
 }
 
@@ -261,7 +324,7 @@ fn search<T: WideTiles>(
     estimate: Estimate,
     deadline: Option<Instant>,
     spinner: Option<&ProgressBar>,
-) -> Result<(Answer, String), CliError> {
+) -> Result<Found, CliError> {
     let name = match &estimate {
         Estimate::None => search_name(ask.search).to_string(),
         Estimate::Manhattan => named::<T, _>(ask.search, &Manhattan),
@@ -294,13 +357,16 @@ fn search<T: WideTiles>(
         Estimate::LinearConflict => informed(ask, start, goal, LinearConflict, &mut budget),
         Estimate::Pdb(pdb) => informed(ask, start, goal, pdb, &mut budget),
     };
-    // Each iteration or stage ran with the time that was left: the error
-    // names the whole limit.
-    let answer = answer.map_err(|error| match (error, ask.limits.timeout) {
+    Ok((answer.map_err(|error| whole_limit(error, ask))?, name, None))
+}
+
+/// Each iteration or stage ran with the time that was left: the error
+/// names the whole limit.
+fn whole_limit(error: SearchError, ask: &Ask) -> SearchError {
+    match (error, ask.limits.timeout) {
         (SearchError::OutOfTime { .. }, Some(limit)) => SearchError::OutOfTime { limit },
         (error, _) => error,
-    });
-    Ok((answer?, name))
+    }
 }
 
 /// The name of `search` with `heuristic`, such as `ida_star/manhattan`.

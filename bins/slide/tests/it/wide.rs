@@ -148,3 +148,49 @@ fn what_the_wide_searches_cannot_do_is_refused() {
         "{stderr}"
     );
 }
+
+/// With Korf and Felner's tables cached, `auto` on 5x5 is the near-optimal
+/// search, in `solve` and in `batch`: the path replayed, not called
+/// optimal, with its bound and a lower bound. The tables take minutes to
+/// build, so the test runs only when `SLIDE_KORF_FELNER` is set, with the
+/// cache folder `SLIDE_CACHE_DIR` (built there if missing).
+#[test]
+fn auto_on_5x5_is_near_optimal_once_the_tables_are_cached() {
+    if std::env::var_os("SLIDE_KORF_FELNER").is_none() {
+        return;
+    }
+    let cache = std::path::PathBuf::from(std::env::var_os("SLIDE_CACHE_DIR").expect("SLIDE_CACHE_DIR is set"));
+    // `slide random 5x5 --moves 100 --seed 1`: 60 moves, found by IDA* in
+    // well under a second.
+    let far = "6 8 1 3 13 / 11 9 2 14 4 / 16 19 17 10 5 / 21 15 18 23 20 / 7 22 _ 12 24";
+    let (status, stdout, stderr) = slide_with(&["solve", far, "--algo", "idastar", "--heuristic", "pdb"], b"", &cache);
+    assert_eq!(status, 0, "{stderr}");
+    let shortest: usize = stdout
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("length ")
+        .parse()
+        .unwrap();
+    let (status, stdout, stderr) = slide_with(&["solve", far], b"", &cache);
+    assert_eq!(status, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let length = replay(far, lines[1].trim_start_matches("moves "));
+    assert_eq!(lines[0], format!("length {length}"));
+    assert!(
+        lines[2].starts_with("not optimal: weighted A* with Korf and Felner's tables, at most 1."),
+        "{stdout}"
+    );
+    let (status, stdout, _) = slide_with(&["solve", far, "--json"], b"", &cache);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["optimal"], false, "{stdout}");
+    assert_eq!(json["algorithm"], "weighted_astar/pdb-6-6-6-6");
+    let bound = json["bound"].as_f64().unwrap();
+    let lower_bound = json["lower_bound"].as_u64().unwrap() as usize;
+    assert!(lower_bound <= shortest && shortest <= length, "{stdout}");
+    assert!(length as f64 <= bound * shortest as f64 + 1e-9, "{stdout}");
+    let (status, stdout, stderr) = slide_with(&["batch", "--json"], format!("{far}\n").as_bytes(), &cache);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains(r#""optimal":false"#), "{stdout}");
+}
