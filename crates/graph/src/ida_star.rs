@@ -1,0 +1,114 @@
+//! IDA* on a graph puzzle, bounded by the sum of each piece's distance to
+//! the nearest target cell of its label.
+
+use crate::puzzle::{Puzzle, Slide};
+
+/// A shortest path from `puzzle`'s start to its target if one of at most
+/// `cap` moves exists, else `None`: IDA* (depth-first searches bounded by
+/// `g + h`, the bound raised to the least `f` that passed it), the move
+/// undoing the last one skipped.
+///
+/// The estimate `h` is admissible with repeated pieces too: a move carries
+/// one piece along one edge, and every piece must end on some target cell
+/// of its label, so at least its distance to the nearest one. It is 0 only
+/// at the target (see `Puzzle::estimate`), which the search takes as its
+/// goal test. A move changes one piece's term, so `h` follows the board by
+/// that difference.
+///
+/// ```
+/// use slide_graph::{ida_star, Graph, Puzzle};
+/// // Two blanks on a 2x3 grid: the piece 1 moves two cells right.
+/// let graph = Graph::grid(2, 3, &[true; 6]);
+/// let puzzle = Puzzle::new(graph, vec![1, 0, 0, 2, 3, 4], vec![0, 0, 1, 2, 3, 4]).unwrap();
+/// assert_eq!(ida_star(&puzzle, 10).map(|path| path.len()), Some(2));
+/// ```
+pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Slide>> {
+    if !puzzle.same_pieces() {
+        return None;
+    }
+    let cells = puzzle.start().to_vec();
+    let h = puzzle.estimate(&cells)?;
+    if h == 0 {
+        return Some(Vec::new());
+    }
+    let blanks: Vec<u8> = (0..cells.len()).filter(|&c| cells[c] == 0).map(|c| c as u8).collect();
+    let mut search = Search {
+        puzzle,
+        cells,
+        blanks,
+        bound: h,
+        next_bound: u32::MAX,
+        path: Vec::new(),
+    };
+    while search.bound as usize <= cap {
+        search.next_bound = u32::MAX;
+        if search.dfs(0, h, None) {
+            search.path.reverse();
+            return Some(search.path);
+        }
+        if search.next_bound == u32::MAX {
+            return None; // Nothing was cut off: every board within reach was seen.
+        }
+        search.bound = search.next_bound;
+    }
+    None
+}
+
+/// One IDA* run: the board as it is moved and unmoved in place.
+struct Search<'p> {
+    puzzle: &'p Puzzle,
+    cells: Vec<u8>,
+    blanks: Vec<u8>,
+    bound: u32,
+    next_bound: u32,
+    /// The path found, last move first.
+    path: Vec<Slide>,
+}
+
+impl Search<'_> {
+    /// Searches below the current board, `g` moves from the start with
+    /// estimate `h`, reached by `last`. Whether it found the target.
+    fn dfs(&mut self, g: u32, h: u32, last: Option<Slide>) -> bool {
+        for i in 0..self.blanks.len() {
+            let to = self.blanks[i] as usize;
+            let mut next = self.puzzle.graph().neighbours(to);
+            while next != 0 {
+                let from = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let piece = self.cells[from];
+                // A blank does not move, and the piece that just moved is
+                // not moved straight back.
+                if piece == 0
+                    || last
+                        == Some(Slide {
+                            from: to as u8,
+                            to: from as u8,
+                        })
+                {
+                    continue;
+                }
+                let child_h = h + self.puzzle.nearest(piece, to) as u32 - self.puzzle.nearest(piece, from) as u32;
+                let f = g + 1 + child_h;
+                if f > self.bound {
+                    self.next_bound = self.next_bound.min(f);
+                    continue;
+                }
+                let slide = Slide {
+                    from: from as u8,
+                    to: to as u8,
+                };
+                self.cells[to] = piece;
+                self.cells[from] = 0;
+                self.blanks[i] = from as u8;
+                if child_h == 0 || self.dfs(g + 1, child_h, Some(slide)) {
+                    self.path.push(slide);
+                    return true;
+                }
+                self.blanks[i] = to as u8;
+                self.cells[from] = piece;
+                self.cells[to] = 0;
+            }
+        }
+        false
+    }
+}
