@@ -3,6 +3,22 @@
 
 use crate::puzzle::{Puzzle, Slide};
 
+/// The fewest moves from `puzzle`'s start to its target if there is a path
+/// of at most `cap` moves, else `None`: IDA* with the sum of each piece's
+/// distance to the nearest target cell of its label, an admissible bound
+/// for repeated pieces too.
+///
+/// ```
+/// use slide_graph::{fewest_moves, Graph, Puzzle};
+/// let graph = Graph::grid(2, 2, &[true; 4]);
+/// let puzzle = Puzzle::new(graph, vec![0, 1, 3, 2], vec![1, 2, 3, 0]).unwrap();
+/// assert_eq!(fewest_moves(&puzzle, 20), Some(2));
+/// assert_eq!(fewest_moves(&puzzle, 1), None);
+/// ```
+pub fn fewest_moves(puzzle: &Puzzle, cap: usize) -> Option<usize> {
+    ida_star(puzzle, cap).map(|path| path.len())
+}
+
 /// A shortest path from `puzzle`'s start to its target if one of at most
 /// `cap` moves exists, else `None`: IDA* (depth-first searches bounded by
 /// `g + h`, the bound raised to the least `f` that passed it), the move

@@ -25,21 +25,5 @@ mod puzzle;
 
 pub use crate::bidirectional_bfs::bidirectional_bfs;
 pub use crate::graph::{Graph, MAX_VERTICES};
-pub use crate::ida_star::ida_star;
+pub use crate::ida_star::{fewest_moves, ida_star};
 pub use crate::puzzle::{Puzzle, Slide};
-
-/// The fewest moves from `puzzle`'s start to its target if there is a path
-/// of at most `cap` moves, else `None`: IDA* with the sum of each piece's
-/// distance to the nearest target cell of its label, an admissible bound
-/// for repeated pieces too.
-///
-/// ```
-/// use slide_graph::{fewest_moves, Graph, Puzzle};
-/// let graph = Graph::grid(2, 2, &[true; 4]);
-/// let puzzle = Puzzle::new(graph, vec![0, 1, 3, 2], vec![1, 2, 3, 0]).unwrap();
-/// assert_eq!(fewest_moves(&puzzle, 20), Some(2));
-/// assert_eq!(fewest_moves(&puzzle, 1), None);
-/// ```
-pub fn fewest_moves(puzzle: &Puzzle, cap: usize) -> Option<usize> {
-    ida_star(puzzle, cap).map(|path| path.len())
-}
