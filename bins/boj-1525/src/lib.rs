@@ -1,0 +1,32 @@
+//! BOJ 1525 퍼즐: the fewest moves of one 3x3 board to `1 2 3 / 4 5 6 / 7 8
+//! 0`, or `-1` when it cannot get there.
+//!
+//! Input: 3 lines of 3 integers, `0` the blank. Output: one line.
+//! `slide_driver::each_length_to`, as the other 8-puzzle judges.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use slide_core::{Board, Shape};
+use slide_driver::each_length_to;
+
+/// The answer for the board of `input`, or the first problem with it.
+///
+/// ```
+/// assert_eq!(boj_1525::run("1 0 3\n4 2 5\n7 8 6\n").unwrap(), "3\n");
+/// assert_eq!(boj_1525::run("3 6 0\n8 1 2\n7 4 5\n").unwrap(), "-1\n");
+/// ```
+pub fn run(input: &str) -> Result<String, String> {
+    let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
+    let mut output = String::new();
+    let mut boards = 0;
+    each_length_to(input, &Board::goal(shape), |length| {
+        boards += 1;
+        slide_driver::push_length(&mut output, length)
+    })?;
+    match boards {
+        0 => Err("the input holds no board: 3 lines of 3 integers, 0 the blank".to_string()),
+        1 => Ok(output),
+        _ => Err(format!("the input holds {boards} boards; the problem gives one")),
+    }
+}
