@@ -140,6 +140,9 @@ pub enum AnyPathFormat {
     /// HackerRank N Puzzle: a count, then one `UP`, `DOWN`, `LEFT` or
     /// `RIGHT` a line; the goal has the blank first.
     Words,
+    /// eolymp 4609: `No`, or `Yes` and a line of `L R U D` of at most
+    /// 2,500,000 moves (empty for a solved board); the blank last.
+    YesLetters,
 }
 
 /// How the answers of a path-printing driver are judged.
@@ -166,6 +169,7 @@ pub fn judge(folder: &str) -> Option<Judge> {
         "uva-10085" => return Some(Judge::Farthest),
         "poj-3240" => return Some(Judge::AnyPath(AnyPathFormat::Letters)),
         "hackerrank-n-puzzle" => return Some(Judge::AnyPath(AnyPathFormat::Words)),
+        "eolymp-4609" => return Some(Judge::AnyPath(AnyPathFormat::YesLetters)),
         _ => return None,
     };
     Some(Judge::Paths(PathJudge {
@@ -217,6 +221,22 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
             };
             if line.chars().any(|c| c.is_lowercase()) {
                 return Err(format!("the path {line:?} is not in capitals"));
+            }
+            (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
+        }
+        AnyPathFormat::YesLetters => {
+            let goal = slide_large::LargeBoard::goal(n, n);
+            if output == "No\n" {
+                return match board.reaches(&goal) {
+                    false => Ok(()),
+                    true => Err(format!("{board} is solvable, but the answer is No")),
+                };
+            }
+            let Some(line) = output.strip_prefix("Yes\n").and_then(|rest| rest.strip_suffix('\n')) else {
+                return Err(format!("expected No, or Yes and a line of moves: {output:?}"));
+            };
+            if line.contains('\n') || line.len() > 2_500_000 || line.chars().any(|c| c.is_lowercase()) {
+                return Err(format!("expected one line of at most 2,500,000 capitals: {} bytes", line.len()));
             }
             (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
         }
