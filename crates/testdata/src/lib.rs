@@ -155,6 +155,9 @@ pub struct PathJudge {
     pub counted: bool,
     /// The line printed for a board with no (short enough) path.
     pub unsolvable: &'static str,
+    /// Another line printed instead of a path (a shortest path over the
+    /// judge's cap), or empty.
+    pub too_long: &'static str,
     /// Whether an empty line stands between consecutive answers.
     pub separated: bool,
 }
@@ -162,10 +165,17 @@ pub struct PathJudge {
 /// The judge for the drivers whose answers are not unique, by testdata
 /// folder; the others' outputs are compared as text.
 pub fn judge(folder: &str) -> Option<Judge> {
-    let (shape, counted, unsolvable, separated) = match folder {
-        "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable", false),
-        "uva-10181" => (Shape::new(4, 4).unwrap(), true, "This puzzle is not solvable.", false),
-        "uva-652" => (Shape::new(3, 3).unwrap(), true, "unsolvable", true),
+    let (shape, counted, unsolvable, separated, too_long) = match folder {
+        "eight-path" => (Shape::new(3, 3).unwrap(), false, "unsolvable", false, ""),
+        "uva-10181" => (
+            Shape::new(4, 4).unwrap(),
+            true,
+            "This puzzle is not solvable.",
+            false,
+            "",
+        ),
+        "uva-652" => (Shape::new(3, 3).unwrap(), true, "unsolvable", true, ""),
+        "eolymp-3669" => (Shape::new(4, 4).unwrap(), false, "NO SOLUTION", false, "TOO LONG"),
         "uva-10085" => return Some(Judge::Farthest),
         "poj-3240" => return Some(Judge::AnyPath(AnyPathFormat::Letters)),
         "hackerrank-n-puzzle" => return Some(Judge::AnyPath(AnyPathFormat::Words)),
@@ -178,6 +188,7 @@ pub fn judge(folder: &str) -> Option<Judge> {
         counted,
         unsolvable,
         separated,
+        too_long,
     }))
 }
 
@@ -236,7 +247,10 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
                 return Err(format!("expected No, or Yes and a line of moves: {output:?}"));
             };
             if line.contains('\n') || line.len() > 2_500_000 || line.chars().any(|c| c.is_lowercase()) {
-                return Err(format!("expected one line of at most 2,500,000 capitals: {} bytes", line.len()));
+                return Err(format!(
+                    "expected one line of at most 2,500,000 capitals: {} bytes",
+                    line.len()
+                ));
             }
             (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
         }
@@ -318,7 +332,9 @@ impl PathJudge {
         let want_answers = answers(want, starts.len(), self.separated).map_err(|e| format!("the .out file: {e}"))?;
         let got_answers = answers(got, starts.len(), self.separated)?;
         for (i, ((start, want), got)) in starts.iter().zip(&want_answers).zip(&got_answers).enumerate() {
-            if *want == self.unsolvable || *got == self.unsolvable {
+            let not_a_path =
+                |answer: &str| answer == self.unsolvable || (!self.too_long.is_empty() && answer == self.too_long);
+            if not_a_path(want) || not_a_path(got) {
                 if want != got {
                     return Err(format!("puzzle {}: expected {want:?}, got {got:?}", i + 1));
                 }
