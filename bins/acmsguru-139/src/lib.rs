@@ -22,7 +22,12 @@ pub fn run(input: &str) -> Result<String, String> {
         found.push(board.map_err(|error| error.to_string())?);
     }
     match found.as_slice() {
-        [board] => Ok(if is_solvable(board, &Board::goal(shape)) { "YES\n" } else { "NO\n" }.to_string()),
+        [board] => Ok(if is_solvable(board, &Board::goal(shape)) {
+            "YES\n"
+        } else {
+            "NO\n"
+        }
+        .to_string()),
         [] => Err("the input holds no board: 4 lines of 4 integers, 0 the blank".to_string()),
         _ => Err(format!("the input holds {} boards; the problem gives one", found.len())),
     }

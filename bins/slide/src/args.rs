@@ -86,6 +86,11 @@ pub(crate) struct SolveArgs {
     /// The longest path the reduction of a board of any size may print.
     #[arg(long, default_value_t = 10_000_000)]
     pub(crate) max_moves: u64,
+    /// Read BOARD as the path of a puzzle on a graph (`-` for standard
+    /// input): cells and edges, blanks and labels that may repeat, start,
+    /// target and cap, in the text format of docs/cli.md.
+    #[arg(long)]
+    pub(crate) graph: bool,
 }
 
 /// What one search may spend.

@@ -12,6 +12,7 @@ mod args;
 mod batch;
 mod error;
 mod farthest;
+mod graph;
 mod large;
 mod lines;
 mod output;

@@ -26,6 +26,9 @@ pub(crate) fn board_text(argument: &str) -> Result<String, CliError> {
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
+    if args.graph {
+        return crate::graph::solve(args);
+    }
     if args.board == "-" {
         let args = SolveArgs {
             board: board_text(&args.board)?,

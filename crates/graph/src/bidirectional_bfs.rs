@@ -25,14 +25,14 @@ use crate::puzzle::{Puzzle, Slide};
 /// ```
 pub fn bidirectional_bfs(puzzle: &Puzzle, cap: usize, max_states: usize) -> Result<Option<Vec<Slide>>, String> {
     let n = puzzle.graph().cells();
-    let bits = (usize::BITS - (puzzle.label_count() - 1).max(1).leading_zeros()) as usize;
-    if n * bits > 128 {
+    if puzzle.board_bits() > 128 {
         return Err(format!(
             "{n} cells of {} labels take {} bits, more than the 128 a board may",
             puzzle.label_count(),
-            n * bits
+            puzzle.board_bits()
         ));
     }
+    let bits = puzzle.board_bits() / n;
     if !puzzle.same_pieces() {
         return Ok(None);
     }

@@ -22,8 +22,10 @@ mod bidirectional_bfs;
 mod graph;
 mod ida_star;
 mod puzzle;
+mod text;
 
 pub use crate::bidirectional_bfs::bidirectional_bfs;
 pub use crate::graph::{Graph, MAX_VERTICES};
 pub use crate::ida_star::{fewest_moves, ida_star};
 pub use crate::puzzle::{Puzzle, Slide};
+pub use crate::text::{parse_puzzle, DEFAULT_CAP, MAX_CAP};

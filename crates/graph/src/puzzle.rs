@@ -103,6 +103,19 @@ impl Puzzle {
         count(&self.start) == count(&self.target)
     }
 
+    /// The bits a board takes packed, as [`crate::bidirectional_bfs`]
+    /// stores it: enough per cell for every label, the blank's included.
+    ///
+    /// ```
+    /// use slide_graph::{Graph, Puzzle};
+    /// let knights = Puzzle::new(Graph::knight(5, 5, &[true; 25]), vec![1; 25], vec![1; 25]).unwrap();
+    /// assert_eq!(knights.board_bits(), 25);
+    /// ```
+    pub fn board_bits(&self) -> usize {
+        let bits = (usize::BITS - (self.labels.len() - 1).max(1).leading_zeros()) as usize;
+        self.graph.cells() * bits
+    }
+
     /// The start's cells, as label indices (0 the blank).
     pub(crate) fn start(&self) -> &[u8] {
         &self.start
@@ -141,6 +154,11 @@ impl Puzzle {
             }
         }
         Some(h)
+    }
+
+    /// The target's labels, as given.
+    pub fn target_labels(&self) -> Vec<u32> {
+        self.target.iter().map(|&label| self.labels[label as usize]).collect()
     }
 
     /// The start's moves replayed: the cells after `path`, or `None` if a

@@ -4,6 +4,7 @@
 
 mod cli;
 mod docs;
+mod graph;
 mod hostile;
 mod round_three;
 mod wide;

@@ -1,0 +1,62 @@
+//! `slide solve --graph`: a puzzle on any graph, in the text format of
+//! `slide_graph::parse_puzzle` (docs/cli.md), solved optimally within its
+//! cap: by two-ended breadth-first search when its boards pack into 128
+//! bits (within `--max-states`), by IDA* otherwise.
+
+use std::time::Instant;
+
+use serde_json::json;
+use slide_graph::{bidirectional_bfs, ida_star, parse_puzzle, Slide};
+
+use crate::args::SolveArgs;
+use crate::error::{bad_input, CliError};
+
+/// The output of `slide solve --graph FILE` (`-` standard input).
+pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
+    let text = match args.board.as_str() {
+        "-" => crate::solve::board_text("-")?,
+        path => std::fs::read_to_string(path).map_err(|e| {
+            let path: String = path.escape_debug().collect();
+            bad_input(format!("cannot read the puzzle file {path}: {e}"))
+        })?,
+    };
+    if args.goal.is_some()
+        || args.shape.is_some()
+        || args.all
+        || args.order.is_some()
+        || args.show
+        || args.heuristic.is_some()
+    {
+        return Err(bad_input(
+            "--goal, --shape, --all, --order, --show and --heuristic are for boards; a graph puzzle's file gives its target",
+        ));
+    }
+    let (puzzle, cap) = parse_puzzle(&text).map_err(|e| bad_input(format!("the puzzle: {e}")))?;
+    let started = Instant::now();
+    let (path, algorithm) = if puzzle.board_bits() <= 128 {
+        let path = bidirectional_bfs(&puzzle, cap, args.limits.max_states)
+            .map_err(|message| CliError { status: 1, message })?;
+        (path, "bidirectional_bfs")
+    } else {
+        // Boards too wide for the packing: the search that stores nothing.
+        (ida_star(&puzzle, cap), "ida_star")
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let moves = |path: &[Slide]| path.iter().map(|s| format!("{}>{}", s.from, s.to)).collect::<Vec<_>>();
+    if args.json {
+        let object = json!({
+            "cells": puzzle.graph().cells(),
+            "cap": cap,
+            "length": path.as_ref().map(Vec::len),
+            "moves": path.as_ref().map(|path| moves(path)),
+            "algorithm": algorithm,
+            "optimal": true,
+            "seconds": seconds,
+        });
+        return Ok(format!("{object}\n"));
+    }
+    Ok(match path {
+        Some(path) => format!("length {}\nmoves {}\n", path.len(), moves(&path).join(" ")).replace(" \n", "\n"),
+        None => format!("no path of at most {cap} moves\n"),
+    })
+}
