@@ -69,6 +69,30 @@ impl Graph {
         Graph::by_steps(rows, cols, present, &[(1, 2), (2, 1), (1, -2), (2, -1)])
     }
 
+    /// The grid of [`Graph::grid`] whose rows wrap: the last cell of each
+    /// row is also joined to the first (a cylinder, as Jaguar King's 10x4
+    /// board).
+    ///
+    /// ```
+    /// use slide_graph::Graph;
+    /// let cylinder = Graph::cylinder(2, 4, &[true; 8]);
+    /// assert_eq!(cylinder.neighbours(0), 1 << 1 | 1 << 3 | 1 << 4);
+    /// ```
+    pub fn cylinder(rows: usize, cols: usize, present: &[bool]) -> Graph {
+        let grid = Graph::grid(rows, cols, present);
+        let mut neighbours = grid.neighbours;
+        if cols > 2 {
+            for row in 0..rows {
+                let (first, last) = (row * cols, row * cols + cols - 1);
+                if present[first] && present[last] {
+                    neighbours[first] |= 1 << last;
+                    neighbours[last] |= 1 << first;
+                }
+            }
+        }
+        Graph { neighbours }
+    }
+
     /// The cells of a grid joined by each step `(down, right)` (and its
     /// reverse), holes left out.
     fn by_steps(rows: usize, cols: usize, present: &[bool], steps: &[(isize, isize)]) -> Graph {

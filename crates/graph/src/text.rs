@@ -3,7 +3,7 @@
 //! One statement a line; `#` starts a comment:
 //!
 //! ```text
-//! grid 2x3            # or: knight 5x5, or: cells 6 and edges 0-1 1-2 ...
+//! grid 2x3            # or: cylinder 4x10, knight 5x5, or: cells 6 and edges 0-1 1-2 ...
 //! holes 4             # cells with no edges (grid and knight only)
 //! start 1 _ 2 / 3 x 4 # `_`, `0` or `.` a blank; `/` may split rows
 //! target _ 1 2 / 3 x 4
@@ -45,7 +45,7 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
         let Some(keyword) = words.next() else { continue };
         let rest: Vec<&str> = words.collect();
         match keyword {
-            "grid" | "knight" => {
+            "grid" | "cylinder" | "knight" => {
                 let size = one(&rest).map_err(at)?;
                 let (r, c) = size
                     .split_once('x')
@@ -80,7 +80,7 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
             "cap" => cap = count(one(&rest).map_err(at)?, 0, MAX_CAP).map_err(at)?,
             other => {
                 return Err(at(format!(
-                    "{:?} is not a statement: grid, knight, cells, edges, holes, start, target or cap",
+                    "{:?} is not a statement: grid, cylinder, knight, cells, edges, holes, start, target or cap",
                     short(other)
                 )))
             }
@@ -100,6 +100,7 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
             }
             match kind {
                 "grid" => Graph::grid(r, c, &present),
+                "cylinder" => Graph::cylinder(r, c, &present),
                 _ => Graph::knight(r, c, &present),
             }
         }
@@ -109,7 +110,9 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
             }
             Graph::new(n, &edges)?
         }
-        (None, None) => return Err("the text gives no graph: grid RxC, knight RxC, or cells N and edges".to_string()),
+        (None, None) => {
+            return Err("the text gives no graph: grid RxC, cylinder RxC, knight RxC, or cells N and edges".to_string())
+        }
     };
     let [Some(start), Some(target)] = boards else {
         return Err("the text needs a start line and a target line".to_string());

@@ -78,7 +78,7 @@ fn a_bad_graph_puzzle_is_refused_in_one_line() {
         ("cells 3\nedges 0-3\nstart a _ b\ntarget _ a b\n", "error: the puzzle: the edge 0-3 names a cell beyond the 3 cells\n"),
         ("grid 2x2\nstart a _ b\n", "error: the puzzle: the text needs a start line and a target line\n"),
         ("grid 2x2\nstart a _ b c\ntarget a b _\n", "error: the puzzle: the target has 3 cells, the graph 4\n"),
-        ("hexagon 3\n", "error: the puzzle: line 1: \"hexagon\" is not a statement: grid, knight, cells, edges, holes, start, target or cap\n"),
+        ("hexagon 3\n", "error: the puzzle: line 1: \"hexagon\" is not a statement: grid, cylinder, knight, cells, edges, holes, start, target or cap\n"),
         ("grid 2x2\ncap 81\n", "error: the puzzle: line 2: expected a number from 0 to 80, not \"81\"\n"),
     ];
     for (text, expected) in cases {
