@@ -7,7 +7,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, is_solvable, symbols, Board, Shape};
+use slide_core::{is_solvable, Board, Shape};
 
 /// The answer for the board of `input`, or the first problem with it.
 ///
@@ -17,18 +17,11 @@ use slide_core::{boards, is_solvable, symbols, Board, Shape};
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
-    let mut found = Vec::new();
-    for board in boards(symbols(input, shape), shape) {
-        found.push(board.map_err(|error| error.to_string())?);
-    }
-    match found.as_slice() {
-        [board] => Ok(if is_solvable(board, &Board::goal(shape)) {
-            "YES\n"
-        } else {
-            "NO\n"
-        }
-        .to_string()),
-        [] => Err("the input holds no board: 4 lines of 4 integers, 0 the blank".to_string()),
-        _ => Err(format!("the input holds {} boards; the problem gives one", found.len())),
-    }
+    let board = slide_driver::one_board(input, shape)?;
+    let answer = if is_solvable(&board, &Board::goal(shape)) {
+        "YES\n"
+    } else {
+        "NO\n"
+    };
+    Ok(answer.to_string())
 }

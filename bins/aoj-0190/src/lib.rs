@@ -11,7 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::words;
+use slide_core::{quoted, words};
 use slide_graph::{fewest_moves, Graph, Puzzle};
 
 /// The most moves an answer may have.
@@ -67,14 +67,8 @@ pub fn run(input: &str) -> Result<String, String> {
             let tile: u32 = match symbol.text.parse() {
                 Ok(tile) if tile <= 11 => tile,
                 _ => {
-                    let text: String = symbol
-                        .text
-                        .chars()
-                        .take(12)
-                        .collect::<String>()
-                        .escape_debug()
-                        .collect();
-                    return Err(format!("{at}: {text:?} is not a cell: 0 (a blank) to 11"));
+                    let text = quoted(symbol.text);
+                    return Err(format!("{at}: \"{text}\" is not a cell: 0 (a blank) to 11"));
                 }
             };
             seen[tile as usize] += 1;

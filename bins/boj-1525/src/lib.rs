@@ -2,13 +2,13 @@
 //! 0`, or `-1` when it cannot get there.
 //!
 //! Input: 3 lines of 3 integers, `0` the blank. Output: one line.
-//! `slide_driver::each_length_to`, as the other 8-puzzle judges.
+//! `slide_solvers::ToTarget`, as the other 8-puzzle judges.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 use slide_core::{Board, Shape};
-use slide_driver::each_length_to;
+use slide_solvers::ToTarget;
 
 /// The answer for the board of `input`, or the first problem with it.
 ///
@@ -18,15 +18,11 @@ use slide_driver::each_length_to;
 /// ```
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(3, 3).expect("3x3 is a supported shape");
+    let start = slide_driver::one_board(input, shape)?;
+    let answer = ToTarget::new(&Board::goal(shape))
+        .solve(&start)
+        .map_err(|error| error.to_string())?;
     let mut output = String::new();
-    let mut boards = 0;
-    each_length_to(input, &Board::goal(shape), |length| {
-        boards += 1;
-        slide_driver::push_length(&mut output, length)
-    })?;
-    match boards {
-        0 => Err("the input holds no board: 3 lines of 3 integers, 0 the blank".to_string()),
-        1 => Ok(output),
-        _ => Err(format!("the input holds {boards} boards; the problem gives one")),
-    }
+    slide_driver::push_length(&mut output, answer.length());
+    Ok(output)
 }

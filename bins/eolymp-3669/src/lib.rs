@@ -11,7 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{boards, symbols, Board, MoveOrder, Shape};
+use slide_core::{Board, MoveOrder, Shape};
 use slide_pattern_db::{ByCell, Split};
 use slide_solvers::{answer_without_search, ida_star_with, Budget, SearchError};
 
@@ -27,18 +27,7 @@ const MAX_MOVES: usize = 45;
 pub fn run(input: &str) -> Result<String, String> {
     let shape = Shape::new(4, 4).expect("4x4 is a supported shape");
     let goal = Board::goal(shape);
-    let starts: Vec<Board> = boards(symbols(input, shape), shape)
-        .collect::<Result<_, _>>()
-        .map_err(|error| error.to_string())?;
-    let start = match starts.as_slice() {
-        [start] => start,
-        _ => {
-            return Err(format!(
-                "the input holds {} boards; the problem gives one",
-                starts.len()
-            ))
-        }
-    };
+    let start = &slide_driver::one_board(input, shape)?;
     let answer = match answer_without_search(start, &goal).map_err(|error| error.to_string())? {
         Some(answer) => Ok(answer),
         None => {

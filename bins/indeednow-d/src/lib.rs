@@ -11,7 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::words;
+use slide_core::{quoted, words};
 use slide_solvers::{ida_star, Cells, LinearConflict, WideBoard};
 
 /// The answer for the board of `input`, or the first problem with it.
@@ -28,15 +28,9 @@ pub fn run(input: &str) -> Result<String, String> {
         match symbol.text.parse::<u32>() {
             Ok(value) if (low..=high).contains(&value) => Ok(value),
             _ => {
-                let text: String = symbol
-                    .text
-                    .chars()
-                    .take(12)
-                    .collect::<String>()
-                    .escape_debug()
-                    .collect();
+                let text = quoted(symbol.text);
                 Err(format!(
-                    "line {}, column {}: {what} is from {low} to {high}, not {text:?}",
+                    "line {}, column {}: {what} is from {low} to {high}, not \"{text}\"",
                     symbol.line, symbol.column
                 ))
             }

@@ -12,7 +12,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_core::{words, Words};
+use slide_core::{quoted, words, Words};
 use slide_solvers::{ida_star_with, Budget, Cells, LinearConflict, SearchError, WideBoard};
 
 /// The largest cap a dataset may give.
@@ -32,7 +32,7 @@ pub fn run(input: &str) -> Result<String, String> {
             return Err(at(
                 first.line,
                 first.column,
-                &format!("a dataset starts with START, not {:?}", short(first.text)),
+                &format!("a dataset starts with START, not \"{}\"", quoted(first.text)),
             ));
         }
         let d = number(&mut symbols, "D", 3, 10)? as usize;
@@ -45,7 +45,7 @@ pub fn run(input: &str) -> Result<String, String> {
                 return Err(at(
                     other.line,
                     other.column,
-                    &format!("a dataset ends with END, not {:?}", short(other.text)),
+                    &format!("a dataset ends with END, not \"{}\"", quoted(other.text)),
                 ))
             }
             None => return Err("the input ends before a dataset's END".to_string()),
@@ -79,7 +79,7 @@ fn number(symbols: &mut Words, what: &str, low: u32, high: u32) -> Result<u32, S
         _ => Err(at(
             symbol.line,
             symbol.column,
-            &format!("{what} is from {low} to {high}, not {:?}", short(symbol.text)),
+            &format!("{what} is from {low} to {high}, not \"{}\"", quoted(symbol.text)),
         )),
     }
 }
@@ -98,7 +98,7 @@ fn board(symbols: &mut Words, d: usize, what: &str) -> Result<Vec<u32>, String> 
             text => match text.parse::<u32>() {
                 Ok(tile) if (1..n as u32).contains(&tile) => tile,
                 _ => {
-                    let message = format!("the {what}'s cells are X and 1 to {}, not {:?}", n - 1, short(text));
+                    let message = format!("the {what}'s cells are X and 1 to {}, not \"{}\"", n - 1, quoted(text));
                     return Err(at(symbol.line, symbol.column, &message));
                 }
             },
@@ -117,9 +117,4 @@ fn board(symbols: &mut Words, d: usize, what: &str) -> Result<Vec<u32>, String> 
 
 fn at(line: usize, column: usize, message: &str) -> String {
     format!("line {line}, column {column}: {message}")
-}
-
-/// `text` cut to a few characters for a message, control characters escaped.
-fn short(text: &str) -> String {
-    text.chars().take(12).collect::<String>().escape_debug().collect()
 }

@@ -2,6 +2,7 @@
 //! 5x5 board of twelve black and twelve white knights and one empty square,
 //! a move a knight's jump into it, towards one fixed board.
 
+use slide_core::quoted;
 use slide_graph::{fewest_moves, Graph, Puzzle};
 
 /// The target, row by row: `1` a black knight, `0` a white one, the empty
@@ -34,8 +35,8 @@ pub fn knight_boards(input: &str, empty: char) -> Result<Vec<Vec<u32>>, String> 
                 Ok(count) if count <= 100_000 => break count,
                 _ => {
                     return Err(format!(
-                        "line {number}: the number of boards must be a count of at most 100000, not {:?}",
-                        short(line.trim())
+                        "line {number}: the number of boards must be a count of at most 100000, not \"{}\"",
+                        quoted(line.trim())
                     ))
                 }
             },
@@ -65,9 +66,9 @@ pub fn knight_boards(input: &str, empty: char) -> Result<Vec<Vec<u32>>, String> 
                     s if s == empty => 0,
                     other => {
                         return Err(format!(
-                            "line {number}, column {}: {:?} is not a square: 1, 0 or {empty:?}",
+                            "line {number}, column {}: \"{}\" is not a square: 1, 0 or {empty:?}",
                             column + 1,
-                            short(&other.to_string())
+                            quoted(&other.to_string())
                         ))
                     }
                 });
@@ -107,15 +108,4 @@ pub fn fewest_knight_moves(board: &[u32], cap: usize) -> Option<usize> {
         .collect();
     let puzzle = Puzzle::new(Graph::knight(5, 5, &[true; 25]), board.to_vec(), goal).expect("a 5x5 board");
     fewest_moves(&puzzle, cap)
-}
-
-/// `text` cut to a few characters for a message, control characters escaped.
-pub(crate) fn short(text: &str) -> String {
-    let cut: String = text.chars().take(12).collect();
-    let cut: String = cut.escape_debug().collect();
-    if text.chars().count() > 12 {
-        format!("{cut}...")
-    } else {
-        cut
-    }
 }

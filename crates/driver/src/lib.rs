@@ -11,8 +11,10 @@
 
 mod knights;
 mod lengths;
+mod one_board;
 mod stdio;
 
 pub use crate::knights::{fewest_knight_moves, knight_boards, KNIGHTS_GOAL};
 pub use crate::lengths::each_length_to;
+pub use crate::one_board::one_board;
 pub use crate::stdio::{push_length, run_stdio, stdout_is_open, BAD_INPUT, IO_ERROR};

@@ -105,17 +105,23 @@ pub fn bidirectional_bfs(puzzle: &Puzzle, cap: usize, max_states: usize) -> Resu
 /// (the end itself with itself).
 type Map = HashMap<u128, u128, BuildHasherDefault<Mix>>;
 
-/// How many moves `board` is from its end, walking the parents back.
+/// How many moves `board` is from its end, walking the parents back;
+/// `None` if that end has not seen it.
 fn depth_of(seen: &Map, board: u128) -> Option<usize> {
-    let mut here = *seen.get(&board).map(|_| &board)?;
-    let mut depth = 0;
+    walk(seen, board).map(|boards| boards.len() - 1)
+}
+
+/// The boards from `board` back to its end, `board` first; `None` if that
+/// end has not seen it.
+fn walk(seen: &Map, board: u128) -> Option<Vec<u128>> {
+    let mut boards = vec![board];
     loop {
-        let parent = seen[&here];
+        let here = boards[boards.len() - 1];
+        let parent = *seen.get(&here)?;
         if parent == here {
-            return Some(depth);
+            return Some(boards);
         }
-        here = parent;
-        depth += 1;
+        boards.push(parent);
     }
 }
 
@@ -123,17 +129,14 @@ fn depth_of(seen: &Map, board: u128) -> Option<usize> {
 /// ends; each move is read off the two cells that differ between a board
 /// and the next.
 fn path_through(seen: &[Map; 2], board: u128, n: usize, label: &impl Fn(u128, usize) -> u8) -> Vec<Slide> {
-    let walk = |seen: &Map| {
-        let mut boards = vec![board];
-        while seen[boards.last().expect("a board")] != *boards.last().expect("a board") {
-            let parent = seen[boards.last().expect("a board")];
-            boards.push(parent);
-        }
-        boards
-    };
-    let mut boards = walk(&seen[0]);
+    let mut boards = walk(&seen[0], board).expect("the start's end saw the meeting");
     boards.reverse();
-    boards.extend(walk(&seen[1]).into_iter().skip(1));
+    boards.extend(
+        walk(&seen[1], board)
+            .expect("the target's end saw the meeting")
+            .into_iter()
+            .skip(1),
+    );
     boards
         .windows(2)
         .map(|pair| {

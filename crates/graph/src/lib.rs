@@ -5,7 +5,8 @@
 //! special case the other crates make fast; this one serves the rest: a
 //! diamond with two blanks, knights that jump, a grid with holes.
 //!
-//! Standard library only, so that a judge file can carry it.
+//! Standard library only (and `slide-core`, for how a message quotes
+//! input), so that a judge file can carry it.
 //!
 //! ```
 //! use slide_graph::{fewest_moves, Graph, Puzzle};

@@ -13,6 +13,8 @@
 //! Cells are numbered from 0 in reading order. A label is any word; cells
 //! with one label hold interchangeable pieces.
 
+use slide_core::quoted;
+
 use crate::graph::{Graph, MAX_VERTICES};
 use crate::puzzle::Puzzle;
 
@@ -53,8 +55,8 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
                     .filter(|&(r, c)| r >= 1 && c >= 1 && r * c <= MAX_VERTICES)
                     .ok_or_else(|| {
                         at(format!(
-                            "{keyword} takes RxC of at most {MAX_VERTICES} cells, not {:?}",
-                            short(size)
+                            "{keyword} takes RxC of at most {MAX_VERTICES} cells, not \"{}\"",
+                            quoted(size)
                         ))
                     })?;
                 shape = Some((keyword, r, c));
@@ -65,7 +67,7 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
                     let pair = edge
                         .split_once('-')
                         .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)));
-                    edges.push(pair.ok_or_else(|| at(format!("an edge is written a-b, not {:?}", short(edge))))?);
+                    edges.push(pair.ok_or_else(|| at(format!("an edge is written a-b, not \"{}\"", quoted(edge))))?);
                 }
             }
             "holes" => {
@@ -80,8 +82,8 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
             "cap" => cap = count(one(&rest).map_err(at)?, 0, MAX_CAP).map_err(at)?,
             other => {
                 return Err(at(format!(
-                    "{:?} is not a statement: grid, cylinder, knight, cells, edges, holes, start, target or cap",
-                    short(other)
+                    "\"{}\" is not a statement: grid, cylinder, knight, cells, edges, holes, start, target or cap",
+                    quoted(other)
                 )))
             }
         }
@@ -151,11 +153,9 @@ fn one<'a>(rest: &[&'a str]) -> Result<&'a str, String> {
 fn count(word: &str, low: usize, high: usize) -> Result<usize, String> {
     match word.parse::<usize>() {
         Ok(value) if (low..=high).contains(&value) => Ok(value),
-        _ => Err(format!("expected a number from {low} to {high}, not {:?}", short(word))),
+        _ => Err(format!(
+            "expected a number from {low} to {high}, not \"{}\"",
+            quoted(word)
+        )),
     }
-}
-
-/// `text` cut to a few characters for a message, control characters escaped.
-fn short(text: &str) -> String {
-    text.chars().take(12).collect::<String>().escape_debug().collect()
 }
