@@ -51,6 +51,8 @@ pub fn run(input: &str) -> Result<String, String> {
     }
     let graph = Graph::new(CELLS.len(), &edges).expect("the diamond's edges join its cells");
     let goal: Vec<u32> = (0..13).map(|cell| if cell == 12 { 0 } else { cell }).collect();
+    // The graph and the target's tables, made once for every dataset.
+    let target = Puzzle::new(graph, goal.clone(), goal).expect("13 cells on 13 cells");
     let mut output = String::new();
     let mut symbols = words(input);
     loop {
@@ -82,7 +84,7 @@ pub fn run(input: &str) -> Result<String, String> {
         if cells.len() < 13 {
             return Err(format!("the last dataset has {} of its 13 cells", cells.len()));
         }
-        let puzzle = Puzzle::new(graph.clone(), cells, goal.clone()).expect("13 cells on 13 cells");
+        let puzzle = target.with_start(cells).expect("13 cells on 13 cells");
         match fewest_moves(&puzzle, CAP) {
             Some(moves) => output.push_str(&format!("{moves}\n")),
             None => output.push_str("NA\n"),

@@ -91,21 +91,30 @@ pub fn knight_boards(input: &str, empty: char) -> Result<Vec<Vec<u32>>, String> 
 /// The fewest knight's jumps from `board` (as [`knight_boards`] gives it)
 /// to [`KNIGHTS_GOAL`], if at most `cap`: IDA* on the knight's graph, each
 /// knight's distance to the nearest target square of its colour the bound.
+/// `None` too for a board that is not 25 squares.
 ///
 /// ```
 /// let board = slide_driver::knight_boards("1\n11111\n01111\n00 11\n00001\n00000\n", ' ').unwrap();
 /// assert_eq!(slide_driver::fewest_knight_moves(&board[0], 10), Some(0));
 /// ```
 pub fn fewest_knight_moves(board: &[u32], cap: usize) -> Option<usize> {
-    let goal: Vec<u32> = KNIGHTS_GOAL
-        .iter()
-        .flat_map(|row| row.chars())
-        .map(|c| match c {
-            '1' => 1,
-            '0' => 2,
-            _ => 0,
-        })
-        .collect();
-    let puzzle = Puzzle::new(Graph::knight(5, 5, &[true; 25]), board.to_vec(), goal).expect("a 5x5 board");
-    fewest_moves(&puzzle, cap)
+    fewest_moves(&knights_puzzle().with_start(board.to_vec()).ok()?, cap)
+}
+
+/// The knights puzzle from its target to itself, made once: the knight's
+/// graph and the target's distance tables, which every board shares.
+fn knights_puzzle() -> &'static Puzzle {
+    static PUZZLE: std::sync::OnceLock<Puzzle> = std::sync::OnceLock::new();
+    PUZZLE.get_or_init(|| {
+        let goal: Vec<u32> = KNIGHTS_GOAL
+            .iter()
+            .flat_map(|row| row.chars())
+            .map(|c| match c {
+                '1' => 1,
+                '0' => 2,
+                _ => 0,
+            })
+            .collect();
+        Puzzle::new(Graph::knight(5, 5, &[true; 25]), goal.clone(), goal).expect("a 5x5 board")
+    })
 }

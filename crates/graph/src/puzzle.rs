@@ -85,6 +85,42 @@ impl Puzzle {
         })
     }
 
+    /// The same graph and target from another start (a label per cell),
+    /// keeping the tables the target decides rather than making them
+    /// again: for judges that send many starts towards one target.
+    ///
+    /// ```
+    /// use slide_graph::{fewest_moves, Graph, Puzzle};
+    /// let puzzle = Puzzle::new(Graph::grid(1, 3, &[true; 3]), vec![0, 1, 2], vec![1, 0, 2]).unwrap();
+    /// let other = puzzle.with_start(vec![1, 2, 0]).unwrap();
+    /// assert_eq!((fewest_moves(&puzzle, 5), fewest_moves(&other, 5)), (Some(1), Some(1)));
+    /// assert!(puzzle.with_start(vec![1, 2]).is_err());
+    /// ```
+    pub fn with_start(&self, start: Vec<u32>) -> Result<Puzzle, String> {
+        let n = self.graph.cells();
+        if start.len() != n {
+            return Err(format!("the start has {} cells, the graph {n}", start.len()));
+        }
+        let mut puzzle = self.clone();
+        puzzle.start.clear();
+        for label in start {
+            let index = match puzzle.labels.iter().position(|&l| l == label) {
+                Some(index) => index,
+                None if puzzle.labels.len() == 256 => {
+                    return Err("a puzzle has at most 255 labels of pieces".to_string())
+                }
+                // A label the target lacks: no target cell is near it.
+                None => {
+                    puzzle.labels.push(label);
+                    puzzle.nearest.push(vec![u8::MAX; n]);
+                    puzzle.labels.len() - 1
+                }
+            };
+            puzzle.start.push(index as u8);
+        }
+        Ok(puzzle)
+    }
+
     /// The graph.
     pub fn graph(&self) -> &Graph {
         &self.graph
