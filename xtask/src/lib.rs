@@ -24,7 +24,11 @@
 //!   is dropped from the item it guards;
 //! - functions, constants, statics and type aliases nothing names, structs
 //!   and enums nothing names outside their own `impl` blocks, and modules
-//!   left empty are removed (see `remove_unused_items`).
+//!   left empty are removed (see `remove_unused_items`);
+//! - last, what the compiler's `dead_code` and `unused_imports` lints name
+//!   is removed, run after run, until they name nothing more (see the
+//!   `dead` module): a name that appears elsewhere is a weak witness of a
+//!   use, and the compiler's walk from `main` is the strong one.
 //!
 //! Conventions the sources keep for this: a file's test module comes last;
 //! a module is declared `mod name;` (in `lib.rs` or in a folder's
@@ -36,6 +40,7 @@
 #![deny(missing_docs)]
 
 pub mod cputime;
+mod dead;
 
 use itertools::Itertools;
 use std::collections::{BTreeMap, BTreeSet};
@@ -601,14 +606,7 @@ fn impl_targets(source: &str) -> BTreeSet<String> {
 /// The type of the `impl` block that `line` opens, if it opens one (see
 /// [`impl_targets`]).
 fn impl_target(line: &str) -> Option<String> {
-    let rest = line.trim_start().strip_prefix("impl")?;
-    // Skip generic parameters: `impl<T> Name<T>`.
-    let rest = match rest.strip_prefix('<') {
-        Some(generic) => &generic[generic.find('>')? + 1..],
-        None if rest.starts_with(' ') => rest,
-        None => return None,
-    };
-    let header = rest.split('{').next()?;
+    let header = impl_header(line)?;
     let target = header.rsplit(" for ").next()?.trim().trim_start_matches('&');
     // A reference's lifetime: `&'a Name`.
     let target = match target.strip_prefix('\'') {
@@ -617,6 +615,30 @@ fn impl_target(line: &str) -> Option<String> {
     };
     let name: String = target.chars().take_while(|&c| is_ident(c)).collect();
     (!name.is_empty()).then_some(name)
+}
+
+/// What follows `impl` and its generic parameters on a line that opens an
+/// `impl` block, up to its body: `Name<T>` for `impl<T: Into<u8>> Name<T> {`.
+fn impl_header(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix("impl")?;
+    let rest = match rest.strip_prefix('<') {
+        // The parameters end where their angle brackets balance.
+        Some(_) => {
+            let mut depth = 0;
+            let end = rest.char_indices().find_map(|(i, c)| {
+                depth += match c {
+                    '<' => 1,
+                    '>' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(i)
+            })?;
+            &rest[end + 1..]
+        }
+        None if rest.starts_with(' ') => rest,
+        None => return None,
+    };
+    rest.split('{').next()
 }
 
 /// The name of the struct or enum that `line` starts to define, if it does.
@@ -754,12 +776,37 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
             continue;
         }
         out.push_str(&format!(
-            "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}}}\n",
+            "\n{}\nmod {} {{\n{}}}\n",
+            dead::QUIET,
             library.ident,
             rewrite(&library.write(0, kept), library)
         ));
     }
-    Ok(fit(remove_unused_items(&out, protected)))
+    let pruned = remove_unused_items(&out, protected);
+    let work = root.join("target/bundle-work").join(driver);
+    Ok(fit(dead::remove_dead_code(
+        &pruned,
+        protected,
+        &harness(root, driver)?,
+        &work,
+    )?))
+}
+
+/// What a judge adds around `driver`'s file (a `main` around a LeetCode-style
+/// function): the files of the driver's `harness/` folder in name order,
+/// or nothing when it has none.
+pub fn harness(root: &Path, driver: &str) -> Result<String, String> {
+    let Ok(entries) = fs::read_dir(root.join("bins").join(driver).join("harness")) else {
+        return Ok(String::new());
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|entry| Some(entry.ok()?.path())).collect();
+    files.sort();
+    let mut text = String::new();
+    for file in files {
+        text.push('\n');
+        text.push_str(&read(&file)?);
+    }
+    Ok(text)
 }
 
 /// The most bytes a judge takes in one file: Codeforces's 64 KiB.
@@ -1216,6 +1263,10 @@ mod tests {
             Some("AdditivePdb".to_string())
         );
         assert_eq!(impl_target("implement();"), None);
+        assert_eq!(
+            impl_target("impl<'a, I: Iterator<Item = Symbol<'a>>> Boards<'a, I> {"),
+            Some("Boards".to_string())
+        );
         // The driver's own types stay, used or not.
         let driver = "struct Args;\nfn main() {}\nmod m {\nstruct Gone;\n}\n";
         assert_eq!(remove_unused_items(driver, 2), "struct Args;\nfn main() {}\n");

@@ -27,20 +27,9 @@ fn run_quietly(command: &mut Command, what: &str) {
 }
 
 /// The file a judge compiles: the bundle, plus what the judge itself adds
-/// (a `main` around a LeetCode-style function): the files of the driver's
-/// `harness/` folder, when it has one.
+/// (a `main` around a LeetCode-style function; see [`xtask::harness`]).
 fn submission(root: &Path, driver: &str, bundle: &str) -> String {
-    let mut source = bundle.to_string();
-    let Ok(entries) = std::fs::read_dir(root.join("bins").join(driver).join("harness")) else {
-        return source;
-    };
-    let mut files: Vec<PathBuf> = entries.map(|entry| entry.unwrap().path()).collect();
-    files.sort();
-    for file in files {
-        source.push('\n');
-        source.push_str(&std::fs::read_to_string(file).unwrap());
-    }
-    source
+    format!("{bundle}{}", xtask::harness(root, driver).unwrap())
 }
 
 #[test]
