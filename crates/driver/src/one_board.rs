@@ -1,6 +1,4 @@
 //! The judges that give one board: reading it, and refusing more.
-//! A file of its own, so that a judge file that needs only this does not
-//! carry the searches of `lengths.rs`.
 
 use slide_core::{boards, symbols, Board, Shape};
 
