@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::threads::{for_each_in_order, Emit};
+use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::Board;
 use slide_large::LargeBoard;
@@ -22,8 +22,9 @@ use crate::plan::{tables, Instance, Plan};
 use crate::wide::{Ask, Search, Shortest};
 
 /// One line's outcome: its number, and its instance with its answer or
-/// why the search failed, or why the line is not an instance.
-type Outcome = (usize, Result<Result<Solved, CliError>, Refused>);
+/// why the search failed, or why the line is not an instance; `None` for
+/// a blank line or a comment.
+type Outcome = (usize, Option<Result<Result<Solved, CliError>, Refused>>);
 
 /// Why a line gives no instance.
 enum Refused {
@@ -140,21 +141,23 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     // Each line as bytes, so that one that is not UTF-8 is reported by
     // number instead of refusing the whole input; each of bounded length,
     // so that an input with no newline cannot take all memory.
+    // The reader only cuts lines; each is read as a job on the thread that
+    // answers it, so that one thread reading does not hold back the rest.
     let lines = Lines::new(BufReader::new(input), MAX_LINE);
-    let jobs = lines.filter_map(|(number, line)| {
+    let job_of = |line: Line| -> Option<Result<Job, Refused>> {
         let line = match line {
             Line::Text(line) => line,
             Line::TooLong => {
                 let message = format!("the line is longer than {} MiB, more than any board", MAX_LINE >> 20);
-                return Some((number, Err(Refused::Line(bad_input(message)))));
+                return Some(Err(Refused::Line(bad_input(message))));
             }
             Line::Failed(error) => {
                 let message = format!("cannot read the input: {error}");
-                return Some((number, Err(Refused::Input(bad_input(message)))));
+                return Some(Err(Refused::Input(bad_input(message))));
             }
         };
         let Ok(text) = String::from_utf8(line) else {
-            return Some((number, Err(Refused::Line(bad_input("the line is not UTF-8 text")))));
+            return Some(Err(Refused::Line(bad_input("the line is not UTF-8 text"))));
         };
         let text = text.trim();
         if text.is_empty() || text.starts_with('#') {
@@ -168,9 +171,12 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             true => large::read(start, goal, None).map(|(start, goal)| Job::Large(start, goal)),
             false => Instance::read(start, goal, None).map(Job::Small),
         };
-        Some((number, job.map_err(Refused::Line)))
-    });
-    let solve = |(number, job): (usize, Result<Job, Refused>)| -> Outcome {
+        Some(job.map_err(Refused::Line))
+    };
+    let solve = |(number, line): (usize, Line)| -> Outcome {
+        let Some(job) = job_of(line) else {
+            return (number, None);
+        };
         let outcome = job.map(|job| match job {
             Job::Small(instance) => {
                 let started = Instant::now();
@@ -215,17 +221,28 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                 None => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
             },
         });
-        (number, outcome)
+        (number, Some(outcome))
     };
-    crate::threads::start_threads(None);
-    let threads = rayon::current_num_threads();
+    let threads = thread_count(None);
+    // Many small lines at once, each worker taking its share; at most as
+    // many bytes as four of the longest lines a thread.
+    let window = Window {
+        items: 4 * threads * MOST_TAKEN,
+        weight: 4 * threads * MAX_LINE,
+    };
+    let bytes = |(_, line): &(usize, Line)| match line {
+        Line::Text(text) => text.len() + 1,
+        Line::TooLong | Line::Failed(_) => 1,
+    };
     let mut fatal: Option<CliError> = None;
     // Answers are gathered and written when no more are ready: one write
     // for many lines, each line still out as soon as it can be.
     let mut pending = String::new();
-    for_each_in_order(jobs, 4 * threads, solve, |emitted| {
+    for_each_in_order(lines, window, bytes, threads, solve, |emitted| {
         let (number, outcome) = match emitted {
-            Emit::Answer(answer) => answer,
+            Emit::Answer((number, Some(outcome))) => (number, outcome),
+            // A blank line or a comment.
+            Emit::Answer((_, None)) => return true,
             Emit::Idle => {
                 if !pending.is_empty() {
                     write_failure = write_stdout(&pending).err();
