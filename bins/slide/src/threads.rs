@@ -34,11 +34,10 @@ pub fn thread_count(requested: Option<usize>) -> usize {
 /// emitted stay within `window` (so many items, and so much of what
 /// `weigh` says each weighs, beyond a first one), so memory stays bounded
 /// however many items come, and `items` is read only as fast as the
-/// answers go out. When `emit`
-/// returns `false`, no further item is started (one being read then is
-/// read to its end). Between answers, when none is ready, `emit` gets
-/// [`Emit::Idle`]: the moment to write out what it holds (one write for
-/// many answers).
+/// answers go out. When `emit` returns `false`, no further item is started
+/// (one being read then is read to its end). Between answers, when none is
+/// ready, `emit` gets [`Emit::Idle`]: the moment to write out what it holds
+/// (one write for many answers).
 ///
 /// `items` is read on a thread of its own: a reader that waits for input
 /// (a terminal, a pipe that stays open) never holds back the answers to
@@ -339,7 +338,15 @@ mod tests {
 
     #[test]
     fn the_window_bounds_what_is_held() {
-        check_window(2_000, Window { items: 8, weight: 1_000 }, 1, 8);
+        check_window(
+            2_000,
+            Window {
+                items: 8,
+                weight: 1_000,
+            },
+            1,
+            8,
+        );
         // Two items of weight 6 pass a weight of 10: one at a time.
         check_window(200, Window { items: 100, weight: 10 }, 6, 1);
         // An item heavier than the window still goes, alone.
