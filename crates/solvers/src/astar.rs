@@ -27,6 +27,7 @@ use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::layered::node::{Node, Wide};
 use crate::layered::scratch::{with_thread_scratch, Scratch};
 use crate::layered::{Children, SizeClass, StepMoves};
+use crate::walk_back::walk_back;
 use crate::{answer_without_search, Answer, SearchError, Stats};
 
 #[cfg(feature = "fxhash")]
@@ -424,18 +425,13 @@ impl Run<'_, '_, '_> {
 /// in the open list, closed before it, so the walk ends at the start.
 fn path_to<S: Closed>(closed: &S, start: &Board, target: &Board) -> Vec<Move> {
     let cells = start.shape().cells();
-    let mut path = Vec::new();
-    let mut here = *target;
-    while here != *start {
-        let last = closed
-            .reached_by(S::key(here.tiles(), cells))
-            .expect("every board walked back to is closed");
-        let mv = Move::from_index(last as usize);
-        path.push(mv);
-        here = here
-            .apply(mv.reverse())
-            .expect("a recorded move is undone by its reverse");
-    }
-    path.reverse();
-    path
+    let last = |here: &Board| {
+        (here != start).then(|| {
+            let last = closed
+                .reached_by(S::key(here.tiles(), cells))
+                .expect("every board walked back to is closed");
+            Move::from_index(last as usize)
+        })
+    };
+    walk_back(*target, last, |here, mv| here.apply(mv))
 }

@@ -50,6 +50,7 @@ mod in_order;
 mod layered;
 mod parallel_ida_star;
 mod position;
+mod walk_back;
 mod wide;
 
 pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch, SearchError, Stats};

@@ -26,6 +26,7 @@ use super::{WideBoard, WideTiles};
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::position::{Grid, Position};
+use crate::walk_back::walk_back;
 use crate::{Answer, Budget, SearchError, Stats};
 
 #[cfg(feature = "fxhash")]
@@ -265,15 +266,6 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// so the lengths fall along the walk, which ends at the start (length 0)
 /// in at most the target's length of steps: a shortest path.
 fn path_to<T: WideTiles>(reached: &HashMap<T, Reached>, start: &WideBoard<T>, target: &WideBoard<T>) -> Vec<Move> {
-    let mut path = Vec::new();
-    let mut here = *target;
-    while here != *start {
-        let mv = Move::from_index(reached[&here.tiles()].last as usize);
-        path.push(mv);
-        here = here
-            .apply(mv.reverse())
-            .expect("a recorded move is undone by its reverse");
-    }
-    path.reverse();
-    path
+    let last = |here: &WideBoard<T>| (here != start).then(|| Move::from_index(reached[&here.tiles()].last as usize));
+    walk_back(*target, last, |here, mv| here.apply(mv))
 }

@@ -14,6 +14,7 @@ use slide_core::{Move, NO_MOVE};
 use super::{WideBoard, WideTiles};
 use crate::budget::Watch;
 use crate::position::{Grid, Position};
+use crate::walk_back::walk_back;
 use crate::{Answer, Budget, SearchError, Stats};
 
 #[cfg(feature = "fxhash")]
@@ -43,21 +44,12 @@ impl<T: WideTiles> End<T> {
 
     /// The blank's moves from this end's root to `board`, walked back
     /// through the moves that reached each board.
-    fn path_to(&self, mut board: WideBoard<T>) -> Vec<Move> {
-        let mut path = Vec::new();
-        loop {
-            let last = self.reached[&board.tiles()];
-            if last == NO_MOVE {
-                break;
-            }
-            let mv = Move::from_index(last as usize);
-            path.push(mv);
-            board = board
-                .apply(mv.reverse())
-                .expect("a recorded move is undone by its reverse");
-        }
-        path.reverse();
-        path
+    fn path_to(&self, board: WideBoard<T>) -> Vec<Move> {
+        let last = |here: &WideBoard<T>| {
+            let last = self.reached[&here.tiles()];
+            (last != NO_MOVE).then(|| Move::from_index(last as usize))
+        };
+        walk_back(board, last, |here, mv| here.apply(mv))
     }
 }
 
