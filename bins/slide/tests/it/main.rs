@@ -6,5 +6,6 @@ mod cli;
 mod docs;
 mod graph;
 mod hostile;
+mod round_four;
 mod round_three;
 mod wide;

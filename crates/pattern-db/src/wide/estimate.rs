@@ -251,21 +251,59 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
 }
 
 impl WidePdb {
-    /// The direct view of `board` and the reflected one (on a square board:
-    /// the transposed board towards the transposed target is as far; on
-    /// another, the direct one again).
+    /// The direct view of `board`, and the one reflected about the diagonal
+    /// of the square through the target's blank (on another board, or with
+    /// the blank on neither diagonal, the direct one again).
+    ///
+    /// Why that diagonal: the reflected board towards the reflected target
+    /// is as far as the board towards the target, and the tables read it
+    /// only if the reflected target's blank is the one cell no pattern
+    /// covers, the target's own blank cell. Korf and Felner's goal has its
+    /// blank in the top-left corner, which the main diagonal keeps; a
+    /// blank in the top-right or bottom-left corner is kept by the other
+    /// diagonal, and the main one would carry it to the opposite corner,
+    /// where a pattern reads the blank as one of its tiles.
     fn views<T: WideTiles>(&self, board: &WideBoard<T>, target: &WideBoard<T>) -> [View; 2] {
         let n = board.cells();
         let identity: Vec<u8> = (0..n as u8).collect();
         let direct = View::new(self, &identity, board, target);
-        if self.rows != self.cols {
-            return [direct.clone(), direct];
+        match diagonal_through(self.rows, self.cols, target.blank()) {
+            Some(reflect) => [direct, View::new(self, &reflect, board, target)],
+            None => [direct.clone(), direct],
         }
-        let transpose: Vec<u8> = (0..n)
-            .map(|c| ((c % self.cols) * self.rows + c / self.cols) as u8)
-            .collect();
-        [direct, View::new(self, &transpose, board, target)]
     }
+}
+
+/// The reflection of a `rows` by `cols` board about a diagonal through
+/// `cell` (`reflect[c]`: the cell `c` goes to), if the board is square and
+/// `cell` is on one: the main diagonal (row = column) first, else the other
+/// (row + column = side - 1).
+///
+/// ```text
+/// main diagonal: (row, col) -> (col, row)
+/// the other:     (row, col) -> (side - 1 - col, side - 1 - row)
+/// ```
+fn diagonal_through(rows: usize, cols: usize, cell: usize) -> Option<Vec<u8>> {
+    if rows != cols {
+        return None;
+    }
+    let side = rows;
+    let (row, col) = (cell / side, cell % side);
+    let reflect: fn(usize, usize, usize) -> (usize, usize) = if row == col {
+        |_, row, col| (col, row)
+    } else if row + col == side - 1 {
+        |side, row, col| (side - 1 - col, side - 1 - row)
+    } else {
+        return None;
+    };
+    Some(
+        (0..side * side)
+            .map(|c| {
+                let (r, c) = reflect(side, c / side, c % side);
+                (r * side + c) as u8
+            })
+            .collect(),
+    )
 }
 
 impl<T> WidePdbEstimate<'_, T> {

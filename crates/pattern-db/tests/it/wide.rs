@@ -140,3 +140,153 @@ fn korf_and_felners_split_covers_each_corners_goal() {
         assert_eq!((0..25).filter(|&c| !covered[c]).collect::<Vec<_>>(), [blank]);
     }
 }
+
+/// The fewest moves from `start` to `target` (5x5 boards as cell lists, 0
+/// the blank) by a plain breadth-first search from both ends, a whole
+/// layer at a time, the least meeting of a layer taken: it shares no code
+/// with the searches or the tables.
+fn plain_bfs_5x5(start: &[u8], target: &[u8]) -> usize {
+    type Seen = HashMap<Vec<u8>, usize>;
+    if start == target {
+        return 0;
+    }
+    let mut ends: [(Seen, Vec<Vec<u8>>); 2] = [
+        ([(start.to_vec(), 0)].into(), vec![start.to_vec()]),
+        ([(target.to_vec(), 0)].into(), vec![target.to_vec()]),
+    ];
+    for depth in 1.. {
+        // The end with the smaller layer grows; its layer's depth is `depth`
+        // counted over both ends, and any meeting is at most that long.
+        let side = usize::from(ends[1].1.len() < ends[0].1.len());
+        let (this, other) = if side == 0 {
+            let [a, b] = &mut ends;
+            (a, &*b)
+        } else {
+            let [a, b] = &mut ends;
+            (b, &*a)
+        };
+        let mut next = Vec::new();
+        let mut best = usize::MAX;
+        for board in &this.1 {
+            let d = this.0[board];
+            let blank = board.iter().position(|&t| t == 0).unwrap();
+            let (row, col) = (blank / 5, blank % 5);
+            let steps = [
+                (row > 0).then(|| blank - 5),
+                (row < 4).then(|| blank + 5),
+                (col > 0).then(|| blank - 1),
+                (col < 4).then(|| blank + 1),
+            ];
+            for cell in steps.into_iter().flatten() {
+                let mut child = board.clone();
+                child.swap(blank, cell);
+                if let Some(&e) = other.0.get(&child) {
+                    best = best.min(d + 1 + e);
+                }
+                if !this.0.contains_key(&child) {
+                    this.0.insert(child.clone(), d + 1);
+                    next.push(child);
+                }
+            }
+        }
+        if best != usize::MAX {
+            return best;
+        }
+        assert!(depth < 60 && !next.is_empty(), "no meeting");
+        this.1 = next;
+    }
+    unreachable!()
+}
+
+/// A goal of 5x5 with its blank in `blank` and the tiles in a random order,
+/// and a board `moves` random moves away from it.
+fn walk_to(blank: usize, moves: usize, random: &mut slide_core::SplitMix64) -> (Vec<u8>, Vec<u8>) {
+    let mut tiles: Vec<u8> = (1..25).collect();
+    for i in (1..tiles.len()).rev() {
+        tiles.swap(i, random.below(i + 1));
+    }
+    tiles.insert(blank, 0);
+    let goal = tiles;
+    let mut board = goal.clone();
+    let mut previous = usize::MAX;
+    for _ in 0..moves {
+        let at = board.iter().position(|&t| t == 0).unwrap();
+        let steps: Vec<usize> = [at.wrapping_sub(5), at + 5, at.wrapping_sub(1), at + 1]
+            .into_iter()
+            .filter(|&cell| cell < 25 && (cell / 5 == at / 5 || cell % 5 == at % 5) && cell != previous)
+            .collect();
+        let cell = steps[random.below(steps.len())];
+        board.swap(at, cell);
+        previous = at;
+    }
+    (board, goal)
+}
+
+fn wide(cells: &[u8]) -> WideBoard<u128> {
+    WideBoard::new(5, 5, &cells.iter().map(|&t| t as u32).collect::<Vec<_>>()).unwrap()
+}
+
+/// Eight three-tile tables of 5x5 covering every cell but `blank`, each
+/// read directly (the small stand-in of Korf and Felner's split, built in
+/// milliseconds; the real one is checked in `slide-cache`'s opt-in tests).
+fn small_tables_for(blank: usize) -> WidePdb {
+    let cells: Vec<u8> = (0..25u8).filter(|&c| c as usize != blank).collect();
+    let identity: Vec<u8> = (0..25).collect();
+    let patterns = cells
+        .chunks(3)
+        .map(|chunk| (Arc::new(WidePatternDb::build(5, 5, chunk)), identity.clone()))
+        .collect();
+    WidePdb::new(5, 5, patterns)
+}
+
+/// Every corner of 5x5 as the goal's blank, with the board read directly
+/// and reflected about the diagonal through that corner: the sum never
+/// above the distance, IDA* and A* with it optimal and the near-optimal
+/// search's lower bound at most the optimum, all against a plain
+/// breadth-first search. (Reflected about the main diagonal, a goal whose
+/// blank is top-right or bottom-left put its blank under a pattern's cell:
+/// lengths too long called optimal, and panics.)
+#[test]
+fn every_corner_goal_is_served_directly_and_reflected() {
+    let mut random = slide_core::SplitMix64::new(24);
+    for blank in [0, 4, 20, 24] {
+        let pdb = small_tables_for(blank);
+        for moves in [6, 10, 13, 16, 20, 24] {
+            let (start, goal) = walk_to(blank, moves, &mut random);
+            let shortest = plain_bfs_5x5(&start, &goal);
+            let (start, goal) = (wide(&start), wide(&goal));
+            let h = (&pdb).estimate(&start, &goal).unwrap() as usize;
+            assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");
+            let answer = ida_star(&start, &goal, &pdb).unwrap();
+            assert_eq!(answer.length(), Some(shortest), "IDA*, corner {blank}");
+            let path = answer.path.unwrap();
+            assert!(path.iter().fold(start, |b, &m| b.apply(m).unwrap()) == goal);
+            let answer = wide_astar(&start, &goal, &pdb, &mut Budget::default()).unwrap();
+            assert_eq!(answer.length(), Some(shortest), "A*, corner {blank}");
+            let near = slide_solvers::wide_near_optimal(&start, &goal, &pdb, 2, &mut Budget::default()).unwrap();
+            assert!(
+                near.lower_bound <= shortest,
+                "corner {blank}: bound {} > {shortest}",
+                near.lower_bound
+            );
+        }
+    }
+}
+
+/// Tables for a corner goal refuse a goal whose blank is elsewhere, by name.
+#[test]
+fn a_goal_whose_blank_the_tables_cover_is_refused() {
+    let pdb = small_tables_for(0);
+    let mut random = slide_core::SplitMix64::new(5);
+    for blank in [4, 12, 7, 24] {
+        let (start, goal) = walk_to(blank, 8, &mut random);
+        let error = (&pdb).estimate(&wide(&start), &wide(&goal)).unwrap_err();
+        assert_eq!(
+            error.reason,
+            format!(
+                "the 5x5 pattern databases need the target's blank in a corner, not in cell {}",
+                blank + 1
+            )
+        );
+    }
+}
