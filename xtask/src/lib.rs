@@ -84,6 +84,26 @@ pub fn judge_drivers(root: &Path) -> Result<Vec<String>, String> {
     Ok(drivers)
 }
 
+/// The oldest Rust that `driver`'s judges run, which its file must compile
+/// on: `rust = "1.59"` in its `[package.metadata.bundle]` table, else
+/// [`JUDGE_RUST`].
+pub fn judge_rust(root: &Path, driver: &str) -> Result<String, String> {
+    let manifest = read(&root.join("bins").join(driver).join("Cargo.toml"))?;
+    let table = manifest
+        .split("[package.metadata.bundle]")
+        .nth(1)
+        .ok_or_else(|| format!("{driver} is not a judge driver"))?;
+    let version = table
+        .lines()
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .find_map(|line| line.trim().strip_prefix("rust = \"")?.strip_suffix('"'));
+    Ok(version.unwrap_or(JUDGE_RUST).to_string())
+}
+
+/// The oldest Rust of the judges that take Rust (AtCoder, 2023 to 2025),
+/// which every judge file compiles on unless its driver names an older one.
+pub const JUDGE_RUST: &str = "1.70";
+
 /// A workspace library, read as a tree of units: one per source file.
 struct Library {
     /// The crate's name as written in paths (`slide_core`).

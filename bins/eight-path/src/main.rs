@@ -1,5 +1,5 @@
 //! AcWing 179, POJ 1077, HDU 1043: a shortest move string for each 8-puzzle in the input, or unsolvable.
 
-fn main() -> std::process::ExitCode {
+fn main() {
     slide_driver::run_stdio(eight_path::run)
 }

@@ -28,9 +28,9 @@ pub fn run(input: &str) -> Result<String, String> {
     let start = read_square_board(input, "k", 2, MAX_K).map_err(|e| e.to_string())?;
     let k = start.rows();
     let goal = LargeBoard::new(k, k, (0..(k * k) as u32).collect()).map_err(|e| e.to_string())?;
-    let Some(path) = reduce(&start, &goal, u64::MAX).map_err(|e| e.to_string())? else {
-        return Err("the board cannot reach the goal 0 1 2 ... (the problem promises it can)".to_string());
-    };
+    let path = reduce(&start, &goal, u64::MAX)
+        .map_err(|e| e.to_string())?
+        .ok_or("the board cannot reach the goal 0 1 2 ... (the problem promises it can)")?;
     let mut output = format!("{}\n", path.len());
     for mv in path {
         output.push_str(match mv {

@@ -1,5 +1,5 @@
 //! HackerRank N Puzzle: reads a k x k board and prints a solution, one move a line.
 
-fn main() -> std::process::ExitCode {
+fn main() {
     slide_driver::run_stdio(hackerrank_n_puzzle::run)
 }

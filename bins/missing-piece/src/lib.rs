@@ -5,9 +5,10 @@
 //!
 //! Input: datasets `START D N`, D lines of the start, D lines of the
 //! target, `END`; `X` the blank, the tiles numbers; blank lines may stand
-//! between datasets. IDA* with linear conflict towards the given target on
-//! a wide board (`slide_solvers::WideBoard`, a byte a cell), its last
-//! iteration bounded by N.
+//! between datasets, and a last line `ENDOFINPUT` may end the input. IDA*
+//! with linear conflict towards the given target on a wide board
+//! (`slide_solvers::WideBoard`, a byte a cell), its last iteration bounded
+//! by N.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -28,6 +29,18 @@ pub fn run(input: &str) -> Result<String, String> {
     let mut symbols = words(input);
     let mut output = String::new();
     while let Some(first) = symbols.next() {
+        // Files of this contest's problems commonly end with a line
+        // `ENDOFINPUT`: the end, as the end of the text is.
+        if first.text == "ENDOFINPUT" {
+            if let Some(more) = symbols.next() {
+                return Err(at(
+                    more.line,
+                    more.column,
+                    &format!("nothing may follow ENDOFINPUT, found \"{}\"", quoted(more.text)),
+                ));
+            }
+            break;
+        }
         if first.text != "START" {
             return Err(at(
                 first.line,

@@ -1,5 +1,5 @@
 //! Missing Piece 2001 (BOJ 9985, POJ 2224): whether each D x D board (3 to 10) reaches its given target within N moves (at most 15), and the fewest.
 
-fn main() -> std::process::ExitCode {
+fn main() {
     slide_driver::run_stdio(missing_piece::run)
 }

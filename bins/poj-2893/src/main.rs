@@ -1,6 +1,6 @@
 //! POJ 2893 M x N Puzzle: reads boards of up to 999 x 999 cells and prints
 //! whether each can reach its goal.
 
-fn main() -> std::process::ExitCode {
+fn main() {
     slide_driver::run_stdio(poj_2893::run)
 }

@@ -40,5 +40,5 @@ pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_M
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
 pub use crate::rank::{factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
-pub use crate::shape::{grid_corners, neighbour_cell, PerShape, Shape, ShapeError, MAX_CELLS};
+pub use crate::shape::{gap, grid_corners, grid_distance, neighbour_cell, PerShape, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{check_pair, is_solvable, PairError};

@@ -43,7 +43,9 @@ pub fn knight_boards(input: &str, empty: char) -> Result<Vec<Vec<u32>>, String> 
         }
     };
     let mut boards = Vec::with_capacity(count);
-    let mut lines = lines.filter(|(_, line)| !line.is_empty());
+    // A line of nothing but spaces or tabs is no row: five squares hold
+    // one empty square at most.
+    let mut lines = lines.filter(|(_, line)| !line.trim().is_empty());
     for board in 1..=count {
         let mut cells = Vec::with_capacity(25);
         let mut first = 0;
@@ -54,7 +56,14 @@ pub fn knight_boards(input: &str, empty: char) -> Result<Vec<Vec<u32>>, String> 
             if row == 0 {
                 first = number;
             }
-            let symbols: Vec<char> = line.chars().collect();
+            // Spaces and tabs at a row's end are stray (judges' files carry
+            // them), unless the empty square is itself a space: then only
+            // those past the fifth column are.
+            let row = if empty.is_whitespace() { line } else { line.trim_end() };
+            let mut symbols: Vec<char> = row.chars().collect();
+            while symbols.len() > 5 && symbols.last().is_some_and(|c| c.is_whitespace()) {
+                symbols.pop();
+            }
             if symbols.len() > 5 {
                 return Err(format!("line {number}: a row has 5 squares, not {}", symbols.len()));
             }

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use slide_core::{quoted, InputError, Move};
+use slide_core::{grid_distance, quoted, InputError, Move};
 
 /// The largest side of a large board.
 pub const MAX_SIDE: usize = 1000;
@@ -130,12 +130,12 @@ impl LargeBoard {
         }
         let mut seen = vec![false; n];
         for &content in &cells {
-            let Some(slot) = seen.get_mut(content as usize) else {
-                return Err(InputError::whole(format!(
+            let slot = seen.get_mut(content as usize).ok_or_else(|| {
+                InputError::whole(format!(
                     "{content} is out of range: a {rows}x{cols} board holds 0 to {}",
                     n - 1
-                )));
-            };
+                ))
+            })?;
             if *slot {
                 return Err(InputError::whole(format!("{content} appears twice on the board")));
             }
@@ -318,8 +318,7 @@ impl LargeBoard {
             }
         }
         let cols = self.cols;
-        let distance =
-            (self.blank / cols).abs_diff(goal.blank / cols) + (self.blank % cols).abs_diff(goal.blank % cols);
+        let distance = grid_distance(cols, self.blank, goal.blank);
         (n - cycles) % 2 == distance % 2
     }
 
@@ -341,7 +340,7 @@ impl LargeBoard {
             home[content as usize] = cell;
         }
         let cols = self.cols;
-        let distance = |a: usize, b: usize| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
+        let distance = |a: usize, b: usize| grid_distance(cols, a, b);
         self.cells
             .iter()
             .enumerate()

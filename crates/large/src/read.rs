@@ -83,7 +83,7 @@ impl Iterator for Numbers<'_> {
         while !self.text.is_char_boundary(self.at) {
             self.at += 1;
         }
-        Some(((number && digits <= 18).then_some(value), start))
+        Some((if number && digits <= 18 { Some(value) } else { None }, start))
     }
 }
 
@@ -110,14 +110,20 @@ pub fn read_large_board(
     // A bit per content: whether it was read.
     let mut seen = vec![0u64; (n + 63) / 64];
     for _ in 0..n {
-        let Some((value, at)) = numbers.next() else {
-            let (line, _) = numbers.line_and_column(first);
-            let message = format!("the {rows}x{cols} board has {} of its {n} cells", cells.len());
-            return Err(InputError::at(line, None, message));
+        let (value, at) = match numbers.next() {
+            Some(next) => next,
+            None => {
+                let (line, _) = numbers.line_and_column(first);
+                let message = format!("the {rows}x{cols} board has {} of its {n} cells", cells.len());
+                return Err(InputError::at(line, None, message));
+            }
         };
-        let Some(value) = value else {
-            let message = format!("'{}' is not a number", quoted(numbers.token(at)));
-            return Err(numbers.error_at(at, message));
+        let value = match value {
+            Some(value) => value,
+            None => {
+                let message = format!("'{}' is not a number", quoted(numbers.token(at)));
+                return Err(numbers.error_at(at, message));
+            }
         };
         if value >= n as u64 {
             let message = format!(
@@ -149,18 +155,32 @@ pub fn read_large_board(
 /// assert_eq!(error.to_string(), "line 4, column 1: the input goes on after the 2x2 board");
 /// ```
 pub fn read_square_board(input: &str, side: &str, low: usize, high: usize) -> Result<LargeBoard, InputError> {
+    let (n, cells) = read_square(input, side, low, high)?;
+    LargeBoard::new(n, n, cells)
+}
+
+/// [`read_square_board`]'s reading alone, for a judge whose side may be 1
+/// (a board of the blank alone, which no [`LargeBoard`] is): the side and
+/// the cells.
+///
+/// ```
+/// use slide_large::read_square;
+/// assert_eq!(read_square("1\n0\n", "N", 1, 50).unwrap(), (1, vec![0]));
+/// assert!(read_square("1\n1\n", "N", 1, 50).is_err());
+/// ```
+pub fn read_square(input: &str, side: &str, low: usize, high: usize) -> Result<(usize, Vec<u32>), InputError> {
     let mut numbers = Numbers::new(input);
-    let Some((n, at)) = numbers.next() else {
-        return Err(InputError::whole(format!(
+    let (n, at) = numbers.next().ok_or_else(|| {
+        InputError::whole(format!(
             "the input is empty: it needs {side}, then {side} x {side} numbers"
-        )));
-    };
+        ))
+    })?;
     let n = read_between(&numbers, n, at, side, low, high)?;
     let cells = read_large_board(&mut numbers, n, n, at)?;
     if let Some((_, extra)) = numbers.next() {
         return Err(numbers.error_at(extra, format!("the input goes on after the {n}x{n} board")));
     }
-    LargeBoard::new(n, n, cells)
+    Ok((n, cells))
 }
 
 /// Reads a side of a large board, the token at byte `at` with value

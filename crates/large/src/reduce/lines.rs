@@ -1,7 +1,7 @@
 //! Lines put in place: tile by tile from both ends inwards, the last two
 //! by the window below them; or whole, by a [`LineSearch`].
 
-use slide_core::Move;
+use slide_core::{gap, Move};
 
 use super::{LineSearch, Reduction};
 
@@ -62,7 +62,7 @@ impl Reduction {
             let open = |cell: usize| {
                 Move::ALL
                     .into_iter()
-                    .any(|mv| self.neighbour(cell, mv).is_some_and(|next| !self.locked[next]))
+                    .any(|mv| matches!(self.neighbour(cell, mv), Some(next) if !self.locked[next]))
             };
             let to = *window
                 .iter()
@@ -97,7 +97,7 @@ impl Reduction {
         let cell = |row: usize, col: usize| row * cols + col;
         let left = self.place_from_both_ends(c0, cols - 1, |col| cell(r0, col));
         // The window: rows r0..r0 + 3 of the two columns left.
-        let window = std::array::from_fn(|i| cell(r0 + i / 2, left + i % 2));
+        let window = [0, 1, 2, 3, 4, 5].map(|i| cell(r0 + i / 2, left + i % 2));
         self.place_pair(cell(r0, left), cell(r0, left + 1), cell(r0 + 1, left), window);
     }
 
@@ -133,8 +133,8 @@ impl Reduction {
     /// [`Reduction::blank_distance`]).
     pub(super) fn placement_cost(&self, cell: usize) -> usize {
         let at = self.cell_of[cell] as usize;
-        let rows = (at / self.cols).abs_diff(cell / self.cols);
-        let cols = (at % self.cols).abs_diff(cell % self.cols);
+        let rows = gap(at / self.cols, cell / self.cols);
+        let cols = gap(at % self.cols, cell % self.cols);
         let turns = 2 * rows.min(cols);
         self.distance(self.blank(), at) + 3 * turns + 5 * (rows + cols - turns)
     }
@@ -153,8 +153,9 @@ impl Reduction {
             .iter()
             .map(|&cell| (local(self.cell_of[cell] as usize), local(cell)))
             .collect();
-        let Some(path) = search.place(height, width, local(self.blank()), &tiles) else {
-            return false;
+        let path = match search.place(height, width, local(self.blank()), &tiles) {
+            Some(path) => path,
+            None => return false,
         };
         // Moves inside the part are the same moves on the whole board.
         for mv in path {
@@ -174,7 +175,7 @@ impl Reduction {
         let cell = |row: usize, col: usize| row * cols + col;
         let top = self.place_from_both_ends(r0, rows - 1, |row| cell(row, c0));
         // The window: columns c0..c0 + 3 of the two rows left.
-        let window = std::array::from_fn(|i| cell(top + i % 2, c0 + i / 2));
+        let window = [0, 1, 2, 3, 4, 5].map(|i| cell(top + i % 2, c0 + i / 2));
         self.place_pair(cell(top, c0), cell(top + 1, c0), cell(top, c0 + 1), window);
     }
 }

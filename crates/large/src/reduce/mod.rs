@@ -43,7 +43,7 @@ mod lines;
 mod ways;
 mod window;
 
-use slide_core::{Board, Move, Shape};
+use slide_core::{gap, Board, Move, Shape};
 use slide_solvers::{Answer, SearchError};
 
 pub use self::by_search::{reduce_by_search, SEARCH_FINISH_CELLS};
@@ -451,7 +451,7 @@ impl Reduction {
 
     fn distance(&self, a: usize, b: usize) -> usize {
         let ((a_row, a_col), (b_row, b_col)) = (self.row_col[a], self.row_col[b]);
-        a_row.abs_diff(b_row) as usize + a_col.abs_diff(b_col) as usize
+        gap(a_row, b_row) as usize + gap(a_col, b_col) as usize
     }
 
     /// The move that takes the blank from `from` to the adjacent `to`.

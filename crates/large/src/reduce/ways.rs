@@ -1,7 +1,7 @@
 //! The blank's ways: of the shortest ways to where it must go, one whose
 //! moves bring the tiles they displace furthest towards their cells.
 
-use slide_core::Move;
+use slide_core::{gap, Move};
 
 use super::Reduction;
 
@@ -103,9 +103,8 @@ impl Reduction {
     pub(super) fn gain(&self, from: usize, next: usize) -> i32 {
         let home = self.row_col[self.label_at[next] as usize];
         let ((from_row, from_col), (next_row, next_col)) = (self.row_col[from], self.row_col[next]);
-        let nearer = next_row.abs_diff(home.0) as i32 - from_row.abs_diff(home.0) as i32
-            + next_col.abs_diff(home.1) as i32
-            - from_col.abs_diff(home.1) as i32;
+        let nearer = gap(next_row, home.0) as i32 - gap(from_row, home.0) as i32 + gap(next_col, home.1) as i32
+            - gap(from_col, home.1) as i32;
         let soon = home.0 < self.soon.0 || home.1 < self.soon.1;
         nearer * if soon { SOON_WEIGHT } else { 1 }
     }
@@ -120,10 +119,7 @@ impl Reduction {
         let cols = self.cols;
         let ((blank_row, blank_col), (to_row, to_col)) = (self.row_col[self.blank()], self.row_col[to]);
         let (down, right) = (to_row >= blank_row, to_col >= blank_col);
-        let (height, width) = (
-            blank_row.abs_diff(to_row) as usize + 1,
-            blank_col.abs_diff(to_col) as usize + 1,
-        );
+        let (height, width) = (gap(blank_row, to_row) as usize + 1, gap(blank_col, to_col) as usize + 1);
         // The cell `i` rows and `j` columns from the blank towards `to`.
         let cell = |i: usize, j: usize| {
             let row = if down {

@@ -50,8 +50,9 @@ impl Reduction {
         let mut queue = vec![start];
         let mut head = 0;
         let path = loop {
-            let Some(&state) = queue.get(head) else {
-                break None;
+            let state = match queue.get(head) {
+                Some(&state) => state,
+                None => break None,
             };
             head += 1;
             if state & mask == goal {
@@ -68,8 +69,9 @@ impl Reduction {
                 .find(|&i| state >> (4 * i) & 15 == 0)
                 .expect("the blank in the window");
             for mv in Move::ALL {
-                let Some(next) = neighbours[blank][mv as usize] else {
-                    continue;
+                let next = match neighbours[blank][mv as usize] {
+                    Some(next) => next,
+                    None => continue,
                 };
                 // The tile at `next` moves to the blank's cell.
                 let tile = state >> (4 * next) & 15;
