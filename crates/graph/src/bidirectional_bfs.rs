@@ -3,6 +3,9 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use crate::ida_star::{out_of_time, CLOCK_EVERY};
 
 use crate::puzzle::{Puzzle, Slide};
 
@@ -13,17 +16,25 @@ use crate::puzzle::{Puzzle, Slide};
 /// shortest meeting kept (a board first met at depth `a` from one end and
 /// `b` from the other, both ends' layers complete up to there, lies on a
 /// shortest path when no board of the layer meets with less). Boards are
-/// packed a few bits a cell into a `u128`; fails when they do not fit, or
-/// when the ends store more than `max_states` boards.
+/// packed a few bits a cell into a `u128`; fails when they do not fit,
+/// when the ends store more than `max_states` boards, or after
+/// `time_limit`, if given.
 ///
 /// ```
 /// use slide_graph::{bidirectional_bfs, Graph, Puzzle};
 /// let graph = Graph::grid(2, 2, &[true; 4]);
 /// let puzzle = Puzzle::new(graph, vec![0, 1, 3, 2], vec![1, 2, 3, 0]).unwrap();
-/// let path = bidirectional_bfs(&puzzle, 20, 1000).unwrap().unwrap();
+/// let path = bidirectional_bfs(&puzzle, 20, 1000, None).unwrap().unwrap();
 /// assert_eq!(path.len(), 2);
 /// ```
-pub fn bidirectional_bfs(puzzle: &Puzzle, cap: usize, max_states: usize) -> Result<Option<Vec<Slide>>, String> {
+pub fn bidirectional_bfs(
+    puzzle: &Puzzle,
+    cap: usize,
+    max_states: usize,
+    time_limit: Option<Duration>,
+) -> Result<Option<Vec<Slide>>, String> {
+    let deadline = time_limit.map(|limit| (Instant::now() + limit, limit));
+    let mut until_clock = CLOCK_EVERY;
     let n = puzzle.graph().cells();
     if puzzle.board_bits() > 128 {
         return Err(format!(
@@ -67,6 +78,15 @@ pub fn bidirectional_bfs(puzzle: &Puzzle, cap: usize, max_states: usize) -> Resu
                     let piece = label(board, from) as u128;
                     if piece == 0 {
                         continue;
+                    }
+                    until_clock -= 1;
+                    if until_clock == 0 {
+                        until_clock = CLOCK_EVERY;
+                        if let Some((deadline, limit)) = deadline {
+                            if Instant::now() >= deadline {
+                                return Err(out_of_time(limit));
+                            }
+                        }
                     }
                     let child = board & !(mask << (bits * from)) | piece << (bits * to);
                     if seen[side].contains_key(&child) {

@@ -96,11 +96,11 @@ impl Graph {
     /// The cells of a grid joined by each step `(down, right)` (and its
     /// reverse), holes left out.
     fn by_steps(rows: usize, cols: usize, present: &[bool], steps: &[(isize, isize)]) -> Graph {
-        let cells = rows * cols;
-        assert!(
-            cells <= MAX_VERTICES && present.len() == cells,
-            "a grid of at most 64 cells, a flag each"
-        );
+        // Multiplied with a check: sides near 2^32 would wrap to few cells.
+        let cells = rows
+            .checked_mul(cols)
+            .filter(|&cells| cells <= MAX_VERTICES && present.len() == cells)
+            .expect("a grid of at most 64 cells, a flag each");
         let mut edges = Vec::new();
         for cell in (0..cells).filter(|&cell| present[cell]) {
             let (row, col) = ((cell / cols) as isize, (cell % cols) as isize);

@@ -1,7 +1,21 @@
 //! IDA* on a graph puzzle, bounded by the sum of each piece's distance to
 //! the nearest target cell of its label.
 
+use std::time::{Duration, Instant};
+
 use crate::puzzle::{Puzzle, Slide};
+
+/// How many boards a search generates between looks at the clock: a look
+/// costs about as much as a few hundred boards.
+pub(crate) const CLOCK_EVERY: u64 = 1 << 14;
+
+/// Why a search stopped at its time limit, as the other searches say it.
+pub(crate) fn out_of_time(limit: Duration) -> String {
+    format!(
+        "the search stopped after {} s, its time limit, without reaching the target",
+        limit.as_secs_f64()
+    )
+}
 
 /// The fewest moves from `puzzle`'s start to its target if there is a path
 /// of at most `cap` moves, else `None`: IDA* with the sum of each piece's
@@ -39,13 +53,34 @@ pub fn fewest_moves(puzzle: &Puzzle, cap: usize) -> Option<usize> {
 /// assert_eq!(ida_star(&puzzle, 10).map(|path| path.len()), Some(2));
 /// ```
 pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Slide>> {
+    ida_star_within(puzzle, cap, None).expect("no time limit, so no running out of it")
+}
+
+/// [`ida_star`] that gives up after `time_limit`, if given, with the
+/// message the other searches give.
+///
+/// ```
+/// use std::time::Duration;
+/// use slide_graph::{ida_star_within, Graph, Puzzle};
+/// let graph = Graph::grid(2, 2, &[true; 4]);
+/// let puzzle = Puzzle::new(graph, vec![0, 1, 3, 2], vec![1, 2, 3, 0]).unwrap();
+/// let path = ida_star_within(&puzzle, 20, Some(Duration::from_secs(1))).unwrap();
+/// assert_eq!(path.map(|path| path.len()), Some(2));
+/// ```
+pub fn ida_star_within(
+    puzzle: &Puzzle,
+    cap: usize,
+    time_limit: Option<Duration>,
+) -> Result<Option<Vec<Slide>>, String> {
     if !puzzle.same_pieces() {
-        return None;
+        return Ok(None);
     }
     let cells = puzzle.start().to_vec();
-    let h = puzzle.estimate(&cells)?;
+    let Some(h) = puzzle.estimate(&cells) else {
+        return Ok(None);
+    };
     if h == 0 {
-        return Some(Vec::new());
+        return Ok(Some(Vec::new()));
     }
     let blanks: Vec<u8> = (0..cells.len()).filter(|&c| cells[c] == 0).map(|c| c as u8).collect();
     let mut search = Search {
@@ -55,19 +90,25 @@ pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Slide>> {
         bound: h,
         next_bound: u32::MAX,
         path: Vec::new(),
+        clock: time_limit.map(|limit| (Instant::now() + limit, limit)),
+        until_clock: CLOCK_EVERY,
+        out_of_time: false,
     };
     while search.bound as usize <= cap {
         search.next_bound = u32::MAX;
         if search.dfs(0, h, None) {
             search.path.reverse();
-            return Some(search.path);
+            return Ok(Some(search.path));
+        }
+        if let (true, Some((_, limit))) = (search.out_of_time, search.clock) {
+            return Err(out_of_time(limit));
         }
         if search.next_bound == u32::MAX {
-            return None; // Nothing was cut off: every board within reach was seen.
+            return Ok(None); // Nothing was cut off: every board within reach was seen.
         }
         search.bound = search.next_bound;
     }
-    None
+    Ok(None)
 }
 
 /// One IDA* run: the board as it is moved and unmoved in place.
@@ -79,6 +120,12 @@ struct Search<'p> {
     next_bound: u32,
     /// The path found, last move first.
     path: Vec<Slide>,
+    /// The deadline and the time limit it came from, if any.
+    clock: Option<(Instant, Duration)>,
+    /// Boards left to generate before the next look at the clock.
+    until_clock: u64,
+    /// Whether the deadline passed: every level returns at once.
+    out_of_time: bool,
 }
 
 impl Search<'_> {
@@ -102,6 +149,16 @@ impl Search<'_> {
                         })
                 {
                     continue;
+                }
+                self.until_clock -= 1;
+                if self.until_clock == 0 {
+                    self.until_clock = CLOCK_EVERY;
+                    if self.clock.is_some_and(|(deadline, _)| Instant::now() >= deadline) {
+                        self.out_of_time = true;
+                    }
+                }
+                if self.out_of_time {
+                    return false;
                 }
                 let child_h = h + self.puzzle.nearest(piece, to) as u32 - self.puzzle.nearest(piece, from) as u32;
                 let f = g + 1 + child_h;

@@ -52,7 +52,7 @@ pub fn parse_puzzle(text: &str) -> Result<(Puzzle, usize), String> {
                 let (r, c) = size
                     .split_once('x')
                     .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-                    .filter(|&(r, c)| r >= 1 && c >= 1 && r * c <= MAX_VERTICES)
+                    .filter(|&(r, c)| r >= 1 && c >= 1 && r.checked_mul(c).is_some_and(|n| n <= MAX_VERTICES))
                     .ok_or_else(|| {
                         at(format!(
                             "{keyword} takes RxC of at most {MAX_VERTICES} cells, not \"{}\"",

@@ -102,7 +102,7 @@ fn the_searches_agree_with_a_plain_breadth_first_search() {
         assert_eq!(fewest_moves(&puzzle, cap), expected, "IDA*, {context}");
         for (name, path) in [
             ("IDA*", ida_star(&puzzle, cap)),
-            ("bidirectional", bidirectional_bfs(&puzzle, cap, 1 << 20).unwrap()),
+            ("bidirectional", bidirectional_bfs(&puzzle, cap, 1 << 20, None).unwrap()),
         ] {
             assert_eq!(path.as_ref().map(Vec::len), expected, "{name}, {context}");
             if let Some(path) = path {
@@ -117,7 +117,7 @@ fn a_board_that_does_not_fit_the_packing_is_refused() {
     let graph = Graph::grid(5, 6, &[true; 30]);
     let labels: Vec<u32> = (0..30).collect();
     let puzzle = Puzzle::new(graph, labels.clone(), labels).unwrap();
-    let error = bidirectional_bfs(&puzzle, 5, 1000).unwrap_err();
+    let error = bidirectional_bfs(&puzzle, 5, 1000, None).unwrap_err();
     assert_eq!(
         error,
         "30 cells of 30 labels take 150 bits, more than the 128 a board may"

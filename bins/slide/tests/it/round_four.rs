@@ -25,3 +25,76 @@ fn a_5x5_goal_with_its_blank_inside_is_refused_by_name() {
         );
     }
 }
+
+/// 4: a graph puzzle's size whose product overflows is refused, not a
+/// panic.
+#[test]
+fn a_graph_size_past_any_integer_is_refused() {
+    for size in [
+        "grid 4294967296x4294967296",
+        "knight 9223372036854775808x2",
+        "cylinder 4611686018427387907x4",
+    ] {
+        let puzzle = format!("{size}\nstart a _\ntarget _ a\n");
+        let (status, stdout, stderr) =
+            slide_with(&["solve", "--graph", "-"], puzzle.as_bytes(), &empty_cache("overflow"));
+        assert_eq!((status, stdout.as_str()), (2, ""), "{size}");
+        let keyword = size.split(' ').next().unwrap();
+        assert!(
+            stderr.starts_with(&format!(
+                "error: the puzzle: line 1: {keyword} takes RxC of at most 64 cells"
+            )),
+            "{stderr}"
+        );
+    }
+}
+
+/// An 8x8 graph puzzle of two labels 300 random moves from its target,
+/// past any search's reach within a second or two (its boards pack into
+/// 128 bits, so both searches take it).
+const FAR_GRAPH: &str = "grid 8x8
+start a b b b a a b a a a b b a b a b b a b b b a b b a a b a b a b a a a a b b a a a a b a b a b b a b a a b _ b a a b a b a b a b b
+target a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a _
+cap 80
+";
+
+/// 5: `--timeout` holds for graph puzzles, under both searches and
+/// `auto`; `--algo` chooses the search and refuses the ones graph puzzles
+/// have not; `--max-moves` lowers the file's cap.
+#[test]
+fn graph_puzzles_keep_the_search_options() {
+    let cache = empty_cache("graph-options");
+    for algo in ["auto", "idastar", "bidi"] {
+        let args = ["solve", "--graph", "-", "--timeout", "0.5", "--algo", algo];
+        let (status, stdout, stderr) = slide_with(&args, FAR_GRAPH.as_bytes(), &cache);
+        assert_eq!((status, stdout.as_str()), (1, ""), "{algo}: {stderr}");
+        assert_eq!(
+            stderr, "error: the search stopped after 0.5 s, its time limit, without reaching the target\n",
+            "{algo}"
+        );
+    }
+    for algo in ["bfs", "astar", "reduce"] {
+        let (status, _, stderr) = slide_with(&["solve", "--graph", "-", "--algo", algo], FAR_GRAPH.as_bytes(), &cache);
+        assert_eq!(status, 2);
+        assert_eq!(
+            stderr,
+            format!("error: --algo {algo} is not for graph puzzles: use auto, bidi or idastar\n")
+        );
+    }
+    // The manual's knights, 7 moves: within a cap of 7, not of 6.
+    let knights = "knight 5x5\nstart b w b b w / w b _ b b / b w b b b / w b w w b / w w w w w\ntarget b b b b b / w b b b b / w w _ b b / w w w w b / w w w w w\ncap 15\n";
+    for algo in ["idastar", "bidi"] {
+        let (status, stdout, _) = slide_with(
+            &["solve", "--graph", "-", "--algo", algo, "--max-moves", "7"],
+            knights.as_bytes(),
+            &cache,
+        );
+        assert_eq!((status, stdout.lines().next()), (0, Some("length 7")), "{algo}");
+        let (status, stdout, _) = slide_with(
+            &["solve", "--graph", "-", "--algo", algo, "--max-moves", "6"],
+            knights.as_bytes(),
+            &cache,
+        );
+        assert_eq!((status, stdout.as_str()), (0, "no path of at most 6 moves\n"), "{algo}");
+    }
+}
