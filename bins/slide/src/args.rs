@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use slide_core::{MoveOrder, Shape};
-use slide_solvers::DEFAULT_STATE_LIMIT;
+use slide_solvers::{states_within, DEFAULT_MEMORY};
 
 /// Solve, batch-solve, tabulate and generate sliding-tile puzzles: optimally up to 16 cells, well beyond.
 #[derive(Parser, Debug)]
@@ -96,13 +96,26 @@ pub(crate) struct SolveArgs {
 /// What one search may spend.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub(crate) struct Limits {
-    /// How many states BFS and bidirectional BFS may store on boards of more than
-    /// 10 cells; each costs at most 100 bytes.
-    #[arg(long, default_value_t = DEFAULT_STATE_LIMIT)]
-    pub(crate) max_states: usize,
+    /// How many states BFS, bidirectional BFS and A* may store (default: as
+    /// many as fit in about 1 GB: 10 million on boards of at most 16 cells,
+    /// whose states cost at most 100 bytes each; fewer on wider boards,
+    /// whose states cost more). The message of a search that stops says
+    /// what the cap costs.
+    #[arg(long)]
+    pub(crate) max_states: Option<usize>,
     /// Give up a search after this many seconds (exit status 1).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub(crate) timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// The cap on stored states of a search that holds at most
+    /// `state_bytes` bytes a state: `--max-states`, or as many as fit in
+    /// [`DEFAULT_MEMORY`].
+    pub(crate) fn states(&self, state_bytes: usize) -> usize {
+        self.max_states
+            .unwrap_or_else(|| states_within(DEFAULT_MEMORY, state_bytes))
+    }
 }
 
 #[derive(clap::Args, Debug)]

@@ -11,7 +11,9 @@ use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::Board;
 use slide_large::LargeBoard;
-use slide_solvers::{answer_without_search, Answer, Budget, DistanceTable, DENSE_MAX_CELLS, TABLE_FROM};
+use slide_solvers::{
+    answer_without_search, Answer, Budget, DistanceTable, BYTES_PER_STATE, DENSE_MAX_CELLS, TABLE_FROM,
+};
 
 use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
@@ -197,7 +199,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
                 }
                 let plan = Plan::choose(&instance, args.algo, args.heuristic);
                 let mut budget = Budget {
-                    max_states: args.limits.max_states,
+                    max_states: args.limits.states(BYTES_PER_STATE),
                     time_limit: args.limits.timeout,
                     ..Budget::default()
                 };

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use serde_json::json;
-use slide_graph::{bidirectional_bfs, ida_star_within, parse_puzzle, Slide};
+use slide_graph::{bidirectional_bfs, ida_star_within, parse_puzzle, Slide, BFS_STATE_BYTES};
 
 use crate::args::{Algo, SolveArgs};
 use crate::error::{bad_input, CliError};
@@ -61,8 +61,8 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let started = Instant::now();
     let out_of_limits = |message| CliError { status: 1, message };
     let (path, algorithm) = if two_ended {
-        let path =
-            bidirectional_bfs(&puzzle, cap, args.limits.max_states, args.limits.timeout).map_err(out_of_limits)?;
+        let path = bidirectional_bfs(&puzzle, cap, args.limits.states(BFS_STATE_BYTES), args.limits.timeout)
+            .map_err(out_of_limits)?;
         (path, "bidirectional_bfs")
     } else {
         // Boards too wide for the packing, or asked for: the search that

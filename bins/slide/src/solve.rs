@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::{Board, MoveOrder};
-use slide_solvers::{state_memory, Budget, Progress};
+use slide_solvers::{state_memory, Budget, Progress, BYTES_PER_STATE};
 
 use crate::args::{Size, SolveArgs};
 use crate::error::{bad_input, CliError};
@@ -64,7 +64,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         }
     };
     let mut budget = Budget {
-        max_states: args.limits.max_states,
+        max_states: args.limits.states(BYTES_PER_STATE),
         time_limit: args.limits.timeout,
         progress: Some(&mut show_progress),
         ..Budget::default()
@@ -122,7 +122,7 @@ fn describe(plan: Plan, goal: &Board, tables: &Tables, progress: &Progress) -> S
             plan.name(goal, tables),
             progress.depth,
             progress.stored,
-            state_memory(progress.stored)
+            state_memory(progress.stored, BYTES_PER_STATE)
         ),
     }
 }

@@ -17,8 +17,9 @@ use slide_core::{path_string, Move, MoveOrder};
 use slide_large::LargeBoard;
 use slide_pattern_db::WidePdb;
 use slide_solvers::{
-    parallel_ida_star, wide_astar, wide_bidirectional_bfs, wide_near_optimal, Answer, Budget, Cells, Heuristic,
-    LinearConflict, Manhattan, Progress, SearchError, WideBoard, WideTiles,
+    parallel_ida_star, states_within, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
+    wide_bidirectional_state_bytes, wide_near_optimal, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan,
+    Progress, SearchError, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
 use crate::args::{Algo, HeuristicArg, Limits, SolveArgs};
@@ -236,8 +237,16 @@ fn run_packed<T: WideTiles + Send + Sync>(
     let deadline = ask.limits.timeout.map(|limit| Instant::now() + limit);
     if ask.search == Search::Near {
         let pdb = tables.for_goal(goal.blank(), deadline)?;
+        // The last weight stores up to the cap while the other threads'
+        // weights store up to theirs: by default all within the memory.
+        let state_bytes = wide_astar_state_bytes::<T>();
+        let others = NEAR_OPTIMAL_STATES * ask.threads.saturating_sub(1);
+        let max_states = ask
+            .limits
+            .max_states
+            .unwrap_or_else(|| states_within(DEFAULT_MEMORY, state_bytes).saturating_sub(others).max(1));
         let mut budget = Budget {
-            max_states: ask.limits.max_states,
+            max_states,
             time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
             ..Budget::default()
         };
@@ -345,8 +354,13 @@ fn search<T: WideTiles>(
             ));
         }
     };
+    // IDA* stores nothing; the others as much as their states cost.
+    let state_bytes = match ask.search {
+        Search::Bidi => wide_bidirectional_state_bytes::<T>(),
+        _ => wide_astar_state_bytes::<T>(),
+    };
     let mut budget = Budget {
-        max_states: ask.limits.max_states,
+        max_states: ask.limits.states(state_bytes),
         time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
         progress: Some(&mut show),
         ..Budget::default()

@@ -121,6 +121,12 @@ pub fn bidirectional_bfs(
     Ok(None)
 }
 
+/// The most bytes [`bidirectional_bfs`] holds per board it stores: its
+/// entry of a hash map (two `u128`s and a control byte a slot, at most 7/2
+/// slots an entry counting the growth of the table) and its place in a
+/// layer (a `u128`, the vector's capacity at most twice its length).
+pub const BFS_STATE_BYTES: usize = (2 * 16 + 1) * 7 / 2 + 2 * 16;
+
 /// The boards seen from one end, each with the one it was reached from
 /// (the end itself with itself).
 type Map = HashMap<u128, u128, BuildHasherDefault<Mix>>;

@@ -25,7 +25,7 @@ mod ida_star;
 mod puzzle;
 mod text;
 
-pub use crate::bidirectional_bfs::bidirectional_bfs;
+pub use crate::bidirectional_bfs::{bidirectional_bfs, BFS_STATE_BYTES};
 pub use crate::graph::{Graph, MAX_VERTICES};
 pub use crate::ida_star::{fewest_moves, ida_star, ida_star_within};
 pub use crate::puzzle::{Puzzle, Slide};

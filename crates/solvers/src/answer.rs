@@ -85,6 +85,9 @@ pub enum SearchError {
     StateLimit {
         /// The limit that was reached.
         limit: usize,
+        /// The most bytes the search holds per state (what the limit
+        /// costs in memory; see [`crate::BYTES_PER_STATE`]).
+        state_bytes: usize,
     },
     /// The heuristic cannot serve this target.
     Heuristic(PatternMismatch),
@@ -109,10 +112,10 @@ impl fmt::Display for SearchError {
                 "the start is {}x{} and the target {}x{}: they must be of one size",
                 start.0, start.1, target.0, target.1
             ),
-            SearchError::StateLimit { limit } => write!(
+            SearchError::StateLimit { limit, state_bytes } => write!(
                 f,
                 "the search stopped after storing {limit} states (at most {}) without reaching the target; IDA* needs no such memory",
-                crate::budget::state_memory(*limit as u64)
+                crate::budget::state_memory(*limit as u64, *state_bytes)
             ),
             SearchError::OutOfTime { limit } => write!(
                 f,

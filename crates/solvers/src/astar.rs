@@ -58,7 +58,7 @@ pub fn astar<H: Heuristic>(start: &Board, target: &Board, heuristic: H) -> Resul
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let mut budget = Budget { max_states: 1000, ..Budget::default() };
 /// let error = astar_with(&start, &Board::goal(shape), Manhattan, &mut budget).unwrap_err();
-/// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
+/// assert_eq!(error, SearchError::StateLimit { limit: 1000, state_bytes: slide_solvers::BYTES_PER_STATE });
 /// ```
 pub fn astar_with<H: Heuristic>(
     start: &Board,
@@ -384,7 +384,10 @@ impl Run<'_, '_, '_> {
                     continue;
                 }
                 if stored >= self.limit {
-                    return Err(SearchError::StateLimit { limit: self.limit });
+                    return Err(SearchError::StateLimit {
+                        limit: self.limit,
+                        state_bytes: crate::BYTES_PER_STATE,
+                    });
                 }
                 stored += 1;
                 let (next, tile) = (child.blank(), ((child.tiles() >> (4 * blank)) & 0xF) as usize);

@@ -35,7 +35,7 @@ pub fn bfs(start: &Board, target: &Board) -> Result<Answer, SearchError> {
 /// let start = Board::parse(shape, "x 11 10 9 8 7 6 5 4 3 1 2").unwrap();
 /// let mut budget = Budget { max_states: 1000, ..Budget::default() };
 /// let error = bfs_with(&start, &Board::goal(shape), &mut budget).unwrap_err();
-/// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
+/// assert_eq!(error, SearchError::StateLimit { limit: 1000, state_bytes: slide_solvers::BYTES_PER_STATE });
 /// ```
 pub fn bfs_with(start: &Board, target: &Board, budget: &mut Budget) -> Result<Answer, SearchError> {
     with_thread_scratch(|scratch| bfs_in(scratch, start, target, budget))

@@ -42,7 +42,7 @@ pub fn bidirectional_bfs(start: &Board, target: &Board) -> Result<Answer, Search
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let mut budget = Budget { max_states: 1000, ..Budget::default() };
 /// let error = bidirectional_bfs_with(&start, &Board::goal(shape), &mut budget).unwrap_err();
-/// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
+/// assert_eq!(error, SearchError::StateLimit { limit: 1000, state_bytes: slide_solvers::BYTES_PER_STATE });
 /// ```
 pub fn bidirectional_bfs_with(start: &Board, target: &Board, budget: &mut Budget) -> Result<Answer, SearchError> {
     with_thread_scratch(|scratch| bidirectional_bfs_in(scratch, start, target, budget))

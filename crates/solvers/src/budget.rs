@@ -9,12 +9,45 @@ use std::time::{Duration, Instant};
 
 use crate::SearchError;
 
-/// The most bytes a hashed search holds per stored state: its visited map
-/// (16 bytes and a control byte per slot, at least 7 of 16 slots used right
-/// after the map doubles, and the old table beside the new one while it
-/// does) and its layers (16 bytes per board, at most two boards per stored
-/// state). Dense searches use tables of a fixed size instead.
+/// The most bytes a hashed search of boards of at most 16 cells holds per
+/// stored state: its visited map (16 bytes and a control byte per slot, at
+/// least 7 of 16 slots used right after the map doubles, and the old table
+/// beside the new one while it does) and its layers (16 bytes per board, at
+/// most two boards per stored state). Dense searches use tables of a fixed
+/// size instead. The searches of wide boards store more per state, by
+/// their packing (`wide_astar_state_bytes`, `wide_bidirectional_state_bytes`).
 pub const BYTES_PER_STATE: usize = 100;
+
+/// The memory the default caps allow one search: a gigabyte, a twentieth
+/// of this project's 24 GB machine (`DEFAULT_STATE_LIMIT` states of
+/// [`BYTES_PER_STATE`] bytes; fewer, larger ones on wide boards).
+pub const DEFAULT_MEMORY: u64 = 1_000_000_000;
+
+/// The most bytes a hash map holds per entry of `entry` bytes: a control
+/// byte beside each slot; right after the table doubles only 7 of 16 slots
+/// are full (16/7 slots an entry), and while it doubles the old table of
+/// half as many slots is still held (8/7 more): 24/7 < 7/2 slots an entry.
+/// (Measured: `record/2026-12-04-reliability.md`.)
+pub(crate) const fn hashed_bytes(entry: usize) -> usize {
+    (entry + 1) * 7 / 2
+}
+
+/// The most bytes a vector holds per element of `element` bytes: its
+/// capacity doubles, so at most twice its length.
+pub(crate) const fn vector_bytes(element: usize) -> usize {
+    2 * element
+}
+
+/// How many states a search holding at most `state_bytes` bytes each may
+/// store within `memory` bytes.
+///
+/// ```
+/// use slide_solvers::{states_within, BYTES_PER_STATE, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT};
+/// assert_eq!(states_within(DEFAULT_MEMORY, BYTES_PER_STATE), DEFAULT_STATE_LIMIT);
+/// ```
+pub fn states_within(memory: u64, state_bytes: usize) -> usize {
+    usize::try_from(memory / state_bytes.max(1) as u64).unwrap_or(usize::MAX)
+}
 
 /// What a search may spend, and whom it tells how it goes.
 ///
@@ -33,13 +66,14 @@ pub const BYTES_PER_STATE: usize = 100;
 ///     ..Budget::default()
 /// };
 /// let error = bfs_with(&start, &Board::goal(shape), &mut budget).unwrap_err();
-/// assert_eq!(error, SearchError::StateLimit { limit: 1000 });
+/// assert_eq!(error, SearchError::StateLimit { limit: 1000, state_bytes: slide_solvers::BYTES_PER_STATE });
 /// assert!(layers > 0);
 /// ```
 pub struct Budget<'a> {
     /// The most states a search that stores them (breadth-first searches on
-    /// boards of more than 10 cells) may store: about [`BYTES_PER_STATE`]
-    /// bytes each at most.
+    /// boards of more than 10 cells, A*) may store: at most
+    /// [`BYTES_PER_STATE`] bytes each on boards of at most 16 cells, more on
+    /// wide boards (see each search).
     pub max_states: usize,
     /// The longest path IDA* looks for; beyond it, [`SearchError::TooLong`].
     pub max_length: Option<usize>,
@@ -50,8 +84,8 @@ pub struct Budget<'a> {
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
 
-/// The default cap on stored states: at most a gigabyte (see
-/// [`BYTES_PER_STATE`]), a twentieth of this machine's memory.
+/// The default cap on stored states of the searches of boards of at most
+/// 16 cells: [`DEFAULT_MEMORY`] at [`BYTES_PER_STATE`] bytes each.
 pub const DEFAULT_STATE_LIMIT: usize = 10_000_000;
 
 impl Default for Budget<'_> {
@@ -65,15 +99,16 @@ impl Default for Budget<'_> {
     }
 }
 
-/// The most memory `states` stored states take, in words: `100 kB`, `1.0 GB`.
+/// The most memory `states` stored states of at most `state_bytes` bytes
+/// each take, in words: `100 kB`, `1.0 GB`.
 ///
 /// ```
-/// use slide_solvers::state_memory;
-/// assert_eq!(state_memory(1000), "100 kB");
-/// assert_eq!(state_memory(10_000_000), "1.0 GB");
+/// use slide_solvers::{state_memory, BYTES_PER_STATE};
+/// assert_eq!(state_memory(1000, BYTES_PER_STATE), "100 kB");
+/// assert_eq!(state_memory(10_000_000, BYTES_PER_STATE), "1.0 GB");
 /// ```
-pub fn state_memory(states: u64) -> String {
-    let bytes = states.saturating_mul(BYTES_PER_STATE as u64) as f64;
+pub fn state_memory(states: u64, state_bytes: usize) -> String {
+    let bytes = states.saturating_mul(state_bytes as u64) as f64;
     match bytes {
         b if b >= 1e9 => format!("{:.1} GB", b / 1e9),
         b if b >= 1e6 => format!("{:.0} MB", b / 1e6),

@@ -58,7 +58,9 @@ pub use crate::astar::{astar, astar_in, astar_with};
 pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
-pub use crate::budget::{state_memory, Budget, Progress, BYTES_PER_STATE, DEFAULT_STATE_LIMIT};
+pub use crate::budget::{
+    state_memory, states_within, Budget, Progress, BYTES_PER_STATE, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT,
+};
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{
@@ -72,6 +74,7 @@ pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::position::{Grid, Position, Tiles};
 pub use crate::wide::{
-    wide_astar, wide_bidirectional_bfs, wide_near_optimal, wide_weighted_astar, Cells, NearOptimal, WideBoard,
-    WideLinearConflictEstimate, WideManhattanEstimate, WideTiles, NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS,
+    wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal,
+    wide_weighted_astar, Cells, NearOptimal, WideBoard, WideLinearConflictEstimate, WideManhattanEstimate, WideTiles,
+    NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS,
 };

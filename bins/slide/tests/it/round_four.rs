@@ -98,3 +98,62 @@ fn graph_puzzles_keep_the_search_options() {
         assert_eq!((status, stdout.as_str()), (0, "no path of at most 6 moves\n"), "{algo}");
     }
 }
+
+/// `slide ARGS` with no input: its exit status, standard error, and peak
+/// resident memory in bytes, read by `wait4` for that child alone.
+fn peak_memory(args: &[&str]) -> (i32, String, u64) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_CACHE_DIR", empty_cache("peak-memory"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let mut status = 0;
+    // SAFETY: `usage` is a plain C struct that `wait4` fills; the pid is
+    // this test's own child, not yet waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    // `ru_maxrss` is in kilobytes on Linux.
+    (code, stderr, usage.ru_maxrss as u64 * 1024)
+}
+
+/// 6: what a cap on stored states costs is said truly: A* and
+/// bidirectional BFS on a 6x6 board 80 moves out (a byte a cell, 128 a
+/// board) stop at the cap within the memory their message states (it said
+/// 100 bytes a state, and they took five times that).
+#[test]
+fn a_state_cap_stays_within_the_memory_it_states() {
+    let board =
+        "1 2 3 5 17 11 / 7 8 4 21 18 6 / 14 10 29 22 16 12 / 13 19 24 33 30 34 / 25 9 27 15 35 23 / 31 20 26 32 28 _";
+    for algo in [
+        &["--algo", "astar", "--heuristic", "manhattan"][..],
+        &["--algo", "bidi"],
+    ] {
+        let args = [&["solve", board, "--max-states", "300000"][..], algo].concat();
+        let (status, stderr, peak) = peak_memory(&args);
+        assert_eq!(status, 1, "{algo:?}: {stderr}");
+        let stated = stderr
+            .split("(at most ")
+            .nth(1)
+            .and_then(|rest| rest.split(" MB)").next())
+            .and_then(|mb| mb.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("{algo:?}: no memory stated: {stderr}"));
+        // The program itself, before any state: a few megabytes.
+        let baseline = 16e6;
+        assert!(
+            (peak as f64) <= stated * 1e6 + baseline,
+            "{algo:?}: {peak} bytes at the peak, {stated} MB stated"
+        );
+    }
+}

@@ -367,7 +367,10 @@ impl Stop {
     /// The error a search reports for this stop, with `limit` its state cap.
     pub(crate) fn into_error(self, limit: usize) -> SearchError {
         match self {
-            Stop::Full => SearchError::StateLimit { limit },
+            Stop::Full => SearchError::StateLimit {
+                limit,
+                state_bytes: crate::BYTES_PER_STATE,
+            },
             Stop::Budget(error) => error,
         }
     }

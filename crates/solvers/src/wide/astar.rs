@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use slide_core::{Move, NO_MOVE};
 
 use super::{WideBoard, WideTiles};
-use crate::budget::Watch;
+use crate::budget::{hashed_bytes, vector_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::position::{Grid, Position};
 use crate::walk_back::walk_back;
@@ -82,6 +82,21 @@ impl<T> OpenList<T> {
         }
         None
     }
+}
+
+/// The most bytes [`wide_astar`] and [`wide_weighted_astar`] hold per
+/// state they store (each board pushed on the open list counts, one reached
+/// again shorter too): its entry of the hash map, and its place in the open
+/// list's stacks (see `budget::hashed_bytes`, `budget::vector_bytes`).
+/// About 180 bytes with `u128` tiles, 750 with [`Cells`](crate::Cells);
+/// measured below that (`record/2026-12-04-reliability.md`).
+///
+/// ```
+/// use slide_solvers::{wide_astar_state_bytes, Cells};
+/// assert!(wide_astar_state_bytes::<u128>() < wide_astar_state_bytes::<Cells>());
+/// ```
+pub fn wide_astar_state_bytes<T>() -> usize {
+    hashed_bytes(std::mem::size_of::<(T, Reached)>()) + vector_bytes(std::mem::size_of::<Open<T>>())
 }
 
 /// Expansions between two looks at the clock.
@@ -190,6 +205,10 @@ where
             blank: start.blank() as u8,
         },
     );
+    // Every board pushed on the open list counts, a board reached again
+    // shorter too: the map holds at most that many, the open list's stacks
+    // at most that many entries (see `wide_astar_state_bytes`).
+    let mut stored = 1;
     let mut last_f = 0;
     while let Some((f, Open { g, tiles, blank })) = open.pop() {
         let here = reached[&tiles];
@@ -205,7 +224,7 @@ where
         stats.expanded += 1;
         if f != last_f || stats.expanded % NODES_PER_TICK == 0 {
             last_f = f;
-            watch.tick(f / g_factor, reached.len() as u64, stats.generated)?;
+            watch.tick(f / g_factor, stored as u64, stats.generated)?;
             if cancel.is_some_and(|cancel| cancel.load(Ordering::Relaxed)) {
                 return Ok(None);
             }
@@ -221,15 +240,20 @@ where
             stats.generated += 1;
             let tile = tiles.tile(next as usize);
             let child = tiles.slide(tile, next as usize, blank);
-            let stored = reached.len();
             match reached.get_mut(&child) {
                 Some(known) if known.g <= g + 1 => continue,
+                _ if stored >= limit => {
+                    return Err(SearchError::StateLimit {
+                        limit,
+                        state_bytes: wide_astar_state_bytes::<T>(),
+                    })
+                }
                 Some(known) => *known = Reached { g: g + 1, last: mv },
-                None if stored >= limit => return Err(SearchError::StateLimit { limit }),
                 None => {
                     reached.insert(child, Reached { g: g + 1, last: mv });
                 }
             }
+            stored += 1;
             let slide = Slide {
                 tiles: child,
                 tile,

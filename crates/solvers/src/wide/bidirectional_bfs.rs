@@ -12,7 +12,7 @@
 use slide_core::{Move, NO_MOVE};
 
 use super::{WideBoard, WideTiles};
-use crate::budget::Watch;
+use crate::budget::{hashed_bytes, vector_bytes, Watch};
 use crate::position::{Grid, Position};
 use crate::walk_back::walk_back;
 use crate::{Answer, Budget, SearchError, Stats};
@@ -51,6 +51,22 @@ impl<T: WideTiles> End<T> {
         };
         walk_back(board, last, |here, mv| here.apply(mv))
     }
+}
+
+/// The most bytes [`wide_bidirectional_bfs`] holds per board it stores:
+/// its entry of one end's hash map, and its place in a layer (each board
+/// is in one layer at most; see `budget::hashed_bytes`,
+/// `budget::vector_bytes`). About 180 bytes with `u128` tiles, 710 with
+/// [`Cells`](crate::Cells); measured below that
+/// (`record/2026-12-04-reliability.md`).
+///
+/// ```
+/// use slide_solvers::{wide_bidirectional_state_bytes, Cells};
+/// assert!(wide_bidirectional_state_bytes::<u128>() < wide_bidirectional_state_bytes::<Cells>());
+/// ```
+pub fn wide_bidirectional_state_bytes<T>() -> usize {
+    let entry = std::mem::size_of::<(T, u8)>();
+    hashed_bytes(entry) + vector_bytes(entry)
 }
 
 /// Layer boards between two looks at the clock.
@@ -134,7 +150,10 @@ pub fn wide_bidirectional_bfs<T: WideTiles>(
                     });
                 }
                 if this.reached.len() + other.reached.len() >= limit {
-                    return Err(SearchError::StateLimit { limit });
+                    return Err(SearchError::StateLimit {
+                        limit,
+                        state_bytes: wide_bidirectional_state_bytes::<T>(),
+                    });
                 }
                 this.reached.insert(child, mv);
                 next_layer.push((child, next));

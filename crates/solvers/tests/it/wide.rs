@@ -10,8 +10,9 @@ use std::collections::{HashMap, VecDeque};
 
 use slide_core::{Move, SplitMix64};
 use slide_solvers::{
-    ida_star, parallel_ida_star, wide_astar, wide_bidirectional_bfs, wide_near_optimal, wide_weighted_astar, Budget,
-    Cells, LinearConflict, Manhattan, MaxOf, SearchError, Weighted, WideBoard, WideTiles,
+    ida_star, parallel_ida_star, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
+    wide_bidirectional_state_bytes, wide_near_optimal, wide_weighted_astar, Budget, Cells, LinearConflict, Manhattan,
+    MaxOf, SearchError, Weighted, WideBoard, WideTiles,
 };
 
 /// The distance from `start` to `target` by the plainest bidirectional
@@ -183,8 +184,17 @@ fn the_stored_searches_keep_to_their_cap() {
         max_states: 1000,
         ..Budget::default()
     };
-    let expected = Err(SearchError::StateLimit { limit: 1000 });
+    let state_bytes = wide_astar_state_bytes::<u128>();
+    let expected = Err(SearchError::StateLimit {
+        limit: 1000,
+        state_bytes,
+    });
     assert_eq!(wide_astar(&far, &goal, Manhattan, &mut budget), expected);
+    let state_bytes = wide_bidirectional_state_bytes::<u128>();
+    let expected = Err(SearchError::StateLimit {
+        limit: 1000,
+        state_bytes,
+    });
     assert_eq!(wide_bidirectional_bfs(&far, &goal, &mut budget), expected);
 }
 
@@ -254,5 +264,12 @@ fn the_near_optimal_ladder_keeps_to_the_budget() {
     };
     // Every weight stores at most the caller's cap, the last one too.
     let near = wide_near_optimal(&far, &goal, Manhattan, 2, &mut budget);
-    assert_eq!(near, Err(SearchError::StateLimit { limit: 1000 }));
+    let state_bytes = wide_astar_state_bytes::<u128>();
+    assert_eq!(
+        near,
+        Err(SearchError::StateLimit {
+            limit: 1000,
+            state_bytes
+        })
+    );
 }
