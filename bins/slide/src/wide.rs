@@ -68,7 +68,27 @@ impl Search {
 fn near_serves(start: &LargeBoard, goal: &LargeBoard) -> bool {
     (start.rows(), start.cols()) == (5, 5)
         && slide_pattern_db::korf_felner_split(goal.blank()).is_ok()
-        && slide_cache::korf_felner_cached(&slide_cache::cache_dir())
+        && tables_cached(goal.blank())
+}
+
+/// Whether Korf and Felner's tables for a goal whose blank is in the
+/// corner `blank` are in the cache, whole and intact (read then, once per
+/// process). A table there but damaged is as good as missing to the
+/// estimate chosen by default: it is said once on standard error, and only
+/// `--heuristic pdb` builds it again (minutes).
+fn tables_cached(blank: usize) -> bool {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    match slide_cache::load_korf_felner(&slide_cache::cache_dir(), blank) {
+        Ok(_) => true,
+        Err(unusable) => {
+            if !unusable.missing && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                crate::error::say(&format!(
+                    "warning: a 24-puzzle table is unusable ({unusable}); --heuristic pdb builds it again"
+                ));
+            }
+            false
+        }
+    }
 }
 
 /// The output of `slide solve` with an optimal search for boards beyond
@@ -273,7 +293,7 @@ fn run_packed<T: WideTiles + Send + Sync>(
     let pdb_goal = five_by_five && slide_pattern_db::korf_felner_split(goal.blank()).is_ok();
     let heuristic = ask.heuristic.unwrap_or(
         // The strongest estimate is the 24-puzzle's tables, once cached.
-        if pdb_goal && slide_cache::korf_felner_cached(&slide_cache::cache_dir()) {
+        if pdb_goal && tables_cached(goal.blank()) {
             HeuristicArg::Pdb
         } else {
             HeuristicArg::LinearConflict

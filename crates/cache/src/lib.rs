@@ -23,7 +23,7 @@
 
 mod wide;
 
-pub use crate::wide::{korf_felner_cached, korf_felner_not_ready, load_or_build_korf_felner, wide_file_name};
+pub use crate::wide::{korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, wide_file_name, Unusable};
 
 use std::fmt;
 use std::io::IsTerminal;
@@ -331,6 +331,12 @@ fn huge_page_buffer(capacity: usize) -> Vec<u8> {
     buffer
 }
 
+/// How the names of the cache's tables start: the tables of up to 16 cells
+/// (`file_name`) and the 24-puzzle's (`wide_file_name`). A temporary file
+/// of either, left by a writer that was killed, is removed by any later
+/// run.
+const TABLE_PREFIXES: [&str; 2] = ["pdb-", "wpdb-"];
+
 /// The suffix of a file being written: `.tmp` and the writer's process id.
 const TEMPORARY: &str = "tmp";
 
@@ -353,7 +359,10 @@ fn remove_stale_temporaries(dir: &Path) {
             continue;
         };
         let name = entry.file_name();
-        if !name.to_string_lossy().starts_with("pdb-") || pid == std::process::id() {
+        let ours = TABLE_PREFIXES
+            .iter()
+            .any(|prefix| name.to_string_lossy().starts_with(prefix));
+        if !ours || pid == std::process::id() {
             continue;
         }
         let stale = if proc {

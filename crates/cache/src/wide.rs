@@ -2,7 +2,7 @@
 //! threads the first time, read back after.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -55,14 +55,87 @@ pub fn load_or_build_korf_felner(
     Ok(Some((WidePdb::new(5, 5, patterns), reports)))
 }
 
-/// Whether both of Korf and Felner's tables are in `dir`, each file of its
-/// size (what [`load_or_build_korf_felner`] reads without building; its
-/// checksum is checked then).
-pub fn korf_felner_cached(dir: &Path) -> bool {
-    KORF_FELNER_TABLES.iter().all(|cells| {
-        let path = dir.join(wide_file_name(5, 5, cells));
-        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == WidePatternDb::file_size(5, 5, cells.len()))
-    })
+/// Korf and Felner's tables for a goal whose blank is in the corner
+/// `blank`, if both are in `dir` whole and intact (size and checksum); never
+/// builds. Else why not, naming the file: missing, cut short or damaged
+/// are all one to a caller that goes without the tables (`slide solve`'s
+/// `auto` then reduces the board at once, rather than rebuilding for
+/// minutes). A table read here is kept for the rest of the process, so
+/// [`load_or_build_korf_felner`] does not read it again.
+pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<WidePdb, Unusable> {
+    let split = korf_felner_split(blank).map_err(|e| Unusable {
+        reason: e.to_string(),
+        missing: false,
+    })?;
+    let tables = KORF_FELNER_TABLES
+        .iter()
+        .map(|cells| {
+            read_table(dir, cells)
+                .map(|(table, _)| table)
+                .map_err(|reason| Unusable {
+                    missing: !dir.join(wide_file_name(5, 5, cells)).exists(),
+                    reason,
+                })
+        })
+        .collect::<Result<Vec<_>, Unusable>>()?;
+    let patterns = split
+        .into_iter()
+        .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
+        .collect();
+    Ok(WidePdb::new(5, 5, patterns))
+}
+
+/// Why [`load_korf_felner`] gave no tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unusable {
+    /// The file and what is wrong with it, in words.
+    pub reason: String,
+    /// Whether the file is simply not there yet (not built), rather than
+    /// there and unusable.
+    pub missing: bool,
+}
+
+impl std::fmt::Display for Unusable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+/// The tables this process read whole and intact, by file: each is read
+/// once however many searches (a batch's lines) use it.
+static READ: Mutex<Vec<(PathBuf, Arc<WidePatternDb>)>> = Mutex::new(Vec::new());
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// One of Korf and Felner's tables, `cells`, from its file in `dir` (or
+/// from what this process read before), with the time the read took; why
+/// not, naming the file.
+fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<WidePatternDb>, std::time::Duration), String> {
+    let path = dir.join(wide_file_name(5, 5, cells));
+    let started = Instant::now();
+    let known = |read: &[(PathBuf, Arc<WidePatternDb>)]| {
+        read.iter()
+            .find(|(known, _)| *known == path)
+            .map(|(_, table)| Arc::clone(table))
+    };
+    if let Some(table) = known(&lock(&READ)) {
+        return Ok((table, started.elapsed()));
+    }
+    // Read without the lock, so that both tables are read side by side.
+    let size = WidePatternDb::file_size(5, 5, cells.len());
+    let table = checked_file(&path, size)
+        .and_then(|mut input| WidePatternDb::read_from(&mut input, 5, 5, cells))
+        .map_err(|why| format!("{}: {why}", shown(&path)))?;
+    let mut read = lock(&READ);
+    // Should another thread have read it meanwhile, one copy is kept.
+    let table = known(&read).unwrap_or_else(|| {
+        let table = Arc::new(table);
+        read.push((path.clone(), Arc::clone(&table)));
+        table
+    });
+    Ok((table, started.elapsed()))
 }
 
 /// One of Korf and Felner's tables, `cells`, the `number.0`-th of
@@ -77,18 +150,20 @@ fn load_or_build_table(
 ) -> Option<(Arc<WidePatternDb>, Report)> {
     let path: PathBuf = dir.join(wide_file_name(5, 5, cells));
     let started = Instant::now();
-    let size = WidePatternDb::file_size(5, 5, cells.len());
-    let read = checked_file(&path, size).and_then(|mut input| WidePatternDb::read_from(&mut input, 5, 5, cells));
-    let reason = match read {
-        Ok(db) => {
+    let reason = match read_table(dir, cells) {
+        Ok((db, time)) => {
             let report = Report {
                 path,
                 origin: Origin::Loaded,
-                time: started.elapsed(),
+                time,
             };
-            return Some((Arc::new(db), report));
+            return Some((db, report));
         }
-        Err(reason) => reason,
+        // The reason without the file's name, which the report carries.
+        Err(reason) => reason
+            .strip_prefix(&format!("{}: ", shown(&path)))
+            .unwrap_or(&reason)
+            .to_string(),
     };
     let in_time = || deadline.is_none_or(|deadline| Instant::now() < deadline);
     let placements = WidePatternDb::placements(25, cells.len()) as u64;

@@ -101,6 +101,7 @@ fn graph_puzzles_keep_the_search_options() {
 
 /// `slide ARGS` with no input: its exit status, standard error, and peak
 /// resident memory in bytes, read by `wait4` for that child alone.
+#[allow(clippy::zombie_processes)] // `wait4` waits for it, which clippy cannot see.
 fn peak_memory(args: &[&str]) -> (i32, String, u64) {
     use std::io::Read;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_slide"))
@@ -156,4 +157,29 @@ fn a_state_cap_stays_within_the_memory_it_states() {
             "{algo:?}: {peak} bytes at the peak, {stated} MB stated"
         );
     }
+}
+
+/// 9: Korf and Felner's tables in the cache at their sizes but unusable
+/// (here all zeros, no header; in the issue one bit flipped, which the
+/// checksum catches the same way) are as good as missing to `auto`: the
+/// reduction's path at once, and one warning, not a rebuild of minutes.
+#[test]
+fn damaged_24_puzzle_tables_leave_auto_to_the_reduction() {
+    let cache = empty_cache("damaged-tables");
+    for cells in slide_pattern_db::KORF_FELNER_TABLES {
+        let path = cache.join(slide_cache::wide_file_name(5, 5, cells));
+        let file = std::fs::File::create(path).unwrap();
+        // Sparse: the right size without writing 127 MB.
+        file.set_len(slide_pattern_db::WidePatternDb::file_size(5, 5, cells.len()))
+            .unwrap();
+    }
+    let board = "6 8 1 3 13 / 11 9 2 14 4 / 16 19 17 10 5 / 21 15 18 23 20 / 7 22 _ 12 24";
+    let (status, stdout, stderr) = slide_with(&["solve", board, "--timeout", "20"], b"", &cache);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("not optimal: a reduction's path"), "{stdout}");
+    assert!(
+        stderr.starts_with("warning: a 24-puzzle table is unusable ("),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

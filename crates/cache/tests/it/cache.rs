@@ -167,8 +167,16 @@ fn stale_temporary_files_are_removed() {
     // A writer that was killed: no process has this id (beyond the largest pid).
     let stale = dir.join("pdb-v1-3x3-b8-0.1.2.3.tmp4194305");
     std::fs::write(&stale, b"half a table").unwrap();
+    // A 24-puzzle's table killed while written, cleared by a run of others.
+    let wide = dir.join("wpdb-v1-5x5-1.2.5.6.7.12.tmp4194305");
+    std::fs::write(&wide, b"half a 5x5 table").unwrap();
+    // Not the cache's: left alone.
+    let foreign = dir.join("notes.tmp4194305");
+    std::fs::write(&foreign, b"someone else's").unwrap();
     origins(&dir);
     assert!(!stale.exists());
+    assert!(!wide.exists());
+    assert!(foreign.exists());
 }
 
 #[test]
