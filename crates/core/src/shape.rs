@@ -240,7 +240,8 @@ impl Shape {
 ///
 /// ```
 /// use slide_core::grid_distance;
-/// assert_eq!(grid_distance(100, 0, 10_099), 198);
+/// // The corners of a 100x100 board.
+/// assert_eq!(grid_distance(100, 0, 9_999), 198);
 /// ```
 #[inline]
 pub fn grid_distance(cols: usize, a: usize, b: usize) -> usize {
