@@ -23,7 +23,6 @@
 
 mod bits;
 mod board;
-mod graph;
 mod input;
 mod moves;
 mod parse;
@@ -34,7 +33,6 @@ mod solvable;
 
 pub use crate::bits::count_ones_16;
 pub use crate::board::{slide, Board, BoardError, Grid};
-pub use crate::graph::{Graph, GraphError, MAX_DEGREE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
 pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};

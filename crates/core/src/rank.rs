@@ -42,8 +42,7 @@ pub fn rank(board: &Board) -> u64 {
     rank_tiles(board.tiles(), board.shape().cells())
 }
 
-/// [`rank`] of the packed tiles of any arrangement of `cells` cells (a board
-/// or a graph's state: see [`crate::Graph`]).
+/// [`rank`] of the packed tiles of any arrangement of `cells` cells.
 ///
 /// ```
 /// use slide_core::{rank, rank_tiles, Board, Shape};

@@ -123,3 +123,57 @@ fn a_board_that_does_not_fit_the_packing_is_refused() {
         "30 cells of 30 labels take 150 bits, more than the 128 a board may"
     );
 }
+
+/// AtCoder ABC224 D's puzzles: random graphs of 2 to 9 vertices, every
+/// piece its own label and one blank, searched without a cap over the
+/// whole space of arrangements (the target drawn at random, or one the
+/// start reaches), by the two-ended search against the plain one.
+#[test]
+fn uncapped_searches_of_distinct_pieces_agree() {
+    let mut random = Random(224);
+    for _ in 0..60 {
+        let cells = 2 + random.below(8);
+        let density = random.below(101);
+        let mut edges = Vec::new();
+        for a in 0..cells {
+            for b in a + 1..cells {
+                if random.below(100) < density {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let arrangement = |random: &mut Random| {
+            let mut pieces: Vec<u32> = (0..cells as u32).collect();
+            for i in (1..cells).rev() {
+                pieces.swap(i, random.below(i + 1));
+            }
+            pieces
+        };
+        let start = arrangement(&mut random);
+        let target = if random.below(2) == 0 {
+            arrangement(&mut random)
+        } else {
+            let mut board = start.clone();
+            for _ in 0..random.below(30) {
+                if let Some(&(a, b)) = edges.get(random.below(edges.len().max(1))) {
+                    if board[a] == 0 || board[b] == 0 {
+                        board.swap(a, b);
+                    }
+                }
+            }
+            board
+        };
+        let expected = oracle(cells, &edges, &start, &target, usize::MAX);
+        let graph = Graph::new(cells, &edges).unwrap();
+        let puzzle = Puzzle::new(graph, start.clone(), target.clone()).unwrap();
+        let path = bidirectional_bfs(&puzzle, usize::MAX, usize::MAX, None).unwrap();
+        assert_eq!(
+            path.as_ref().map(Vec::len),
+            expected,
+            "{edges:?}: {start:?} to {target:?}"
+        );
+        if let Some(path) = path {
+            assert_eq!(puzzle.replay(&path).as_deref(), Some(&target[..]), "{edges:?}");
+        }
+    }
+}

@@ -43,7 +43,6 @@ mod bfs;
 mod bidirectional_bfs;
 mod budget;
 mod distance_table;
-mod graph;
 mod heuristic;
 mod ida_star;
 mod in_order;
@@ -62,7 +61,6 @@ pub use crate::budget::{
     state_memory, states_within, Budget, Progress, BYTES_PER_STATE, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT,
 };
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
-pub use crate::graph::{graph_bfs, graph_shortest_path, GraphAnswer};
 pub use crate::heuristic::{
     Estimate, Heuristic, LineUndo, LinearConflict, LinearConflictEstimate, Manhattan, ManhattanEstimate, MaxEstimate,
     MaxOf, Slide, WalkingDistance, WalkingDistanceEstimate, Weighted, WeightedEstimate,

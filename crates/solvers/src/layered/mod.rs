@@ -39,7 +39,7 @@ pub(crate) trait Children {
     /// The layers' entries.
     type Node: Node;
 
-    /// The most children a board has: 4 on a grid, up to 15 on a graph.
+    /// The most children a board has (4: the blank's directions).
     const MAX_CHILDREN: usize;
 
     /// Writes the children of `node`, except the one its last move came
@@ -218,8 +218,8 @@ impl Exits {
     }
 }
 
-/// The size classes of boards: how a layered search, A* and the graph
-/// searches keep a board of each size, the cheapest that fits. The one
+/// The size classes of boards: how a layered search and A* keep a board
+/// of each size, the cheapest that fits. The one
 /// place that decides it is [`SizeClass::of`].
 #[derive(Clone, Copy)]
 pub(crate) enum SizeClass {
@@ -241,18 +241,9 @@ impl SizeClass {
     pub(crate) fn of(shape: Shape) -> SizeClass {
         match TableMoves::of(shape) {
             Some(moves) => SizeClass::Table(moves),
-            None => SizeClass::of_cells(shape.cells()),
-        }
-    }
-
-    /// The class of boards of `cells` cells that no table steps (a graph's).
-    pub(crate) fn of_cells(cells: usize) -> SizeClass {
-        if cells <= 9 {
-            SizeClass::Small
-        } else if cells <= DENSE_MAX_CELLS {
-            SizeClass::Dense
-        } else {
-            SizeClass::Hashed
+            None if shape.cells() <= 9 => SizeClass::Small,
+            None if shape.cells() <= DENSE_MAX_CELLS => SizeClass::Dense,
+            None => SizeClass::Hashed,
         }
     }
 }
@@ -328,7 +319,7 @@ pub(crate) fn shortest_path(
     let mut stats = Stats::default();
     let found = match SizeClass::of(shape) {
         SizeClass::Table(moves) => {
-            let mut map = DenseMap::<true>::new(cells, scratch);
+            let mut map = DenseMap::new(cells, scratch);
             let found = meet(roots, blanks, ends, moves, &mut map, &mut watch, scratch, &mut stats)
                 .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
             map.give_back(scratch);
@@ -336,7 +327,7 @@ pub(crate) fn shortest_path(
         }
         SizeClass::Small => {
             let moves = StepMoves::<u64>::new(shape, true);
-            let mut map = DenseMap::<true>::new(cells, scratch);
+            let mut map = DenseMap::new(cells, scratch);
             let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
                 .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
             map.give_back(scratch);
@@ -344,7 +335,7 @@ pub(crate) fn shortest_path(
         }
         SizeClass::Dense => {
             let moves = StepMoves::<Wide>::new(shape, true);
-            let mut map = DenseMap::<true>::new(cells, scratch);
+            let mut map = DenseMap::new(cells, scratch);
             let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
                 .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
             map.give_back(scratch);

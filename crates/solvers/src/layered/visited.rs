@@ -27,8 +27,7 @@ type HashMap = std::collections::HashMap<u64, u8>;
 /// Encoding: bits `4s .. 4s + 4` belong to side `s` (0 for a search from
 /// the start, 1 for the backward side, which plain BFS marks only at the
 /// target): 0 means not visited from that side, and `1 + m` says the state
-/// was reached by the move with index `m` (a grid's direction, a graph's
-/// slot back). A side's root holds [`ROOT`]; path walks stop at the root,
+/// was reached by the move with index `m` (the blank's direction). A side's root holds [`ROOT`]; path walks stop at the root,
 /// so its code is never read as a move. One
 /// byte serves both sides, so a search learns with one look-up whether a new
 /// state is a meeting point.
@@ -95,18 +94,17 @@ pub(crate) fn codes_to(
     codes
 }
 
-/// A dense map: `table[rank >> HALVED]` holds the entry of the arrangement
-/// of that rank.
+/// A dense map: `table[rank / 2]` holds the entry of the arrangement of
+/// that rank.
 ///
 /// The table's length is a power of two (see [`Scratch::take_table`]), and
 /// a slot is masked into it: every slot is below the length, so the mask
 /// changes nothing, but with it the compiler sees that the index is in
 /// bounds, and one AND replaces a compare and a branch for every child.
 ///
-/// On a grid, ranks `2k` and `2k + 1` belong to boards of opposite parity,
-/// and a search only meets boards of one parity class, so halving the rank
-/// indexes the class densely (`HALVED`). A graph's search may meet both
-/// classes, and indexes by the whole rank.
+/// Ranks `2k` and `2k + 1` belong to boards of opposite parity, and a
+/// search only meets boards of one parity class, so halving the rank
+/// indexes the class densely.
 ///
 /// A slot is the entry itself, one byte. A table is reused from search to
 /// search (see [`Scratch`]) and cleared when it is taken again; a new one
@@ -119,16 +117,16 @@ pub(crate) fn codes_to(
 /// local: the compiler then keeps them in registers through its loops,
 /// where read through a longer-lived owner they would be read again from
 /// memory after every write to the table.
-pub(crate) struct DenseMap<const HALVED: bool> {
+pub(crate) struct DenseMap {
     table: Vec<u8>,
     cells: usize,
 }
 
-impl<const HALVED: bool> DenseMap<HALVED> {
+impl DenseMap {
     /// An empty map for arrangements of `cells` cells (at most
     /// [`DENSE_MAX_CELLS`]), on a table from `scratch`;
     /// [`DenseMap::give_back`] returns it.
-    pub(crate) fn new(cells: usize, scratch: &mut Scratch) -> DenseMap<HALVED> {
+    pub(crate) fn new(cells: usize, scratch: &mut Scratch) -> DenseMap {
         debug_assert!(cells <= DENSE_MAX_CELLS);
         let table = scratch.take_table(Self::size(cells));
         DenseMap { table, cells }
@@ -136,7 +134,7 @@ impl<const HALVED: bool> DenseMap<HALVED> {
 
     /// The slots the arrangements of `cells` cells take.
     fn size(cells: usize) -> usize {
-        factorial(cells) as usize >> HALVED as u32
+        factorial(cells) as usize / 2
     }
 
     /// Returns the table to `scratch` for the next search.
@@ -147,11 +145,11 @@ impl<const HALVED: bool> DenseMap<HALVED> {
     /// The slot of the arrangement of rank `key`, masked into the table.
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        (key >> HALVED as u32) as usize & (self.table.len() - 1)
+        (key >> 1) as usize & (self.table.len() - 1)
     }
 }
 
-impl<const HALVED: bool> StateMap for DenseMap<HALVED> {
+impl StateMap for DenseMap {
     const RANKED: bool = true;
 
     fn key(&self, tiles: u64) -> u64 {
@@ -170,7 +168,7 @@ impl<const HALVED: bool> StateMap for DenseMap<HALVED> {
     }
 }
 
-impl<N: Node, const HALVED: bool> Visited<N> for DenseMap<HALVED> {
+impl<N: Node> Visited<N> for DenseMap {
     /// The slot is written whether or not the side is new to it (with what
     /// it held if not), so that the search's loop has no branch on that.
     #[inline]

@@ -8,13 +8,11 @@
 //! the environment variable `SLIDE_EXHAUSTIVE` (CI does) to check the
 //! former on every position and the latter on every 250th.
 
-use std::collections::HashMap;
-
 use crate::common::check_answer;
-use slide_core::{factorial, rank, slide, unrank, Board, Graph, Move, MoveOrder, Shape, SplitMix64};
+use slide_core::{factorial, rank, unrank, Board, Move, MoveOrder, Shape};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, graph_bfs, graph_shortest_path, ida_star, ida_star_in_order, Answer, Budget,
-    DistanceTable, Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, SearchError, Slide, WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, ida_star_in_order, Answer, Budget, DistanceTable, Estimate, Heuristic,
+    LinearConflict, Manhattan, MaxOf, SearchError, Slide, WalkingDistance,
 };
 use slide_testdata::{reference, tsv_rows};
 
@@ -195,87 +193,6 @@ fn unsolvable_positions_are_answered_by_every_solver() {
         &ida_star(&swapped, &goal, LinearConflict).unwrap(),
         None,
     );
-}
-
-/// Every arrangement `start` reaches on `graph`, with its distance: the
-/// plainest breadth-first search (a queue, a hash map, one swap per edge).
-fn naive_graph_distances(graph: &Graph, start: u64) -> HashMap<u64, usize> {
-    let empty = |tiles: u64| (0..graph.vertices()).find(|&v| (tiles >> (4 * v)) & 0xF == 0).unwrap();
-    let mut distances = HashMap::from([(start, 0)]);
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(tiles) = queue.pop_front() {
-        let next_distance = distances[&tiles] + 1;
-        let blank = empty(tiles);
-        for &vertex in graph.neighbours(blank) {
-            let next = slide(tiles, blank, vertex as usize);
-            distances.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                next_distance
-            });
-        }
-    }
-    distances
-}
-
-/// Checks that `path` (the vertices the empty vertex moves to) leads from
-/// `start` to `target` along edges of `graph`.
-fn replay_on_graph(graph: &Graph, start: u64, target: u64, path: &[usize]) {
-    let mut tiles = start;
-    let mut blank = (0..graph.vertices()).find(|&v| (tiles >> (4 * v)) & 0xF == 0).unwrap();
-    for &vertex in path {
-        assert!(
-            graph.neighbours(blank).contains(&(vertex as u8)),
-            "{vertex} is not next to {blank}"
-        );
-        tiles = slide(tiles, blank, vertex);
-        blank = vertex;
-    }
-    assert_eq!(tiles, target);
-}
-
-#[test]
-fn graph_searches_agree_with_a_naive_search() {
-    let mut random = SplitMix64::new(224);
-    for _ in 0..40 {
-        let vertices = 2 + random.below(8);
-        let density = random.below(101);
-        let mut edges = Vec::new();
-        for a in 0..vertices {
-            for b in a + 1..vertices {
-                if random.below(100) < density {
-                    edges.push((a, b));
-                }
-            }
-        }
-        let graph = Graph::new(vertices, &edges).unwrap();
-        let arrangement = |random: &mut SplitMix64| {
-            let mut pieces: Vec<u8> = (0..vertices as u8).collect();
-            for i in (1..vertices).rev() {
-                pieces.swap(i, random.below(i + 1));
-            }
-            graph.state(&pieces).unwrap()
-        };
-        let start = arrangement(&mut random);
-        let reachable = naive_graph_distances(&graph, start);
-        let mut targets: Vec<u64> = (0..3).map(|_| arrangement(&mut random)).collect();
-        // And one the start surely reaches, if it reaches anything.
-        targets.extend(reachable.keys().nth(random.below(reachable.len())).copied());
-        for target in targets {
-            let expected = reachable.get(&target).copied();
-            for (name, answer) in [
-                (
-                    "bidirectional",
-                    graph_shortest_path(&graph, start, target, &mut Budget::default()).unwrap(),
-                ),
-                ("bfs", graph_bfs(&graph, start, target, &mut Budget::default()).unwrap()),
-            ] {
-                assert_eq!(answer.length(), expected, "{name} on {edges:?}");
-                if let Some(path) = &answer.path {
-                    replay_on_graph(&graph, start, target, path);
-                }
-            }
-        }
-    }
 }
 
 /// The shortest path from `start` to `goal` that comes first in `order`, by
