@@ -243,10 +243,10 @@ fn parse_size(text: &str) -> Result<Size, String> {
         .split_once(['x', 'X'])
         .ok_or(format!("expected a size such as 3x3, not {text:?}"))?;
     let side = |part: &str| match part.trim().parse::<usize>() {
-        Ok(side) if (2..=slide_large::MAX_SIDE).contains(&side) => Ok(side),
+        Ok(side) if (2..=slide_core::MAX_SIDE).contains(&side) => Ok(side),
         _ => Err(format!(
             "expected a size such as 3x3, with sides from 2 to {}, not {text:?}",
-            slide_large::MAX_SIDE
+            slide_core::MAX_SIDE
         )),
     };
     Ok(Size {

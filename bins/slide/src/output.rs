@@ -32,9 +32,9 @@ pub(crate) fn boards_on(start: &Board, path: &[Move]) -> Vec<Board> {
 /// Every board from `start` along `path`, as grids, each under its move.
 fn boards_along(start: &Board, path: &[Move]) -> String {
     let boards = boards_on(start, path);
-    let mut output = format!("\nstart\n{}", boards[0].grid());
+    let mut output = format!("\nstart\n{}", boards[0].drawn());
     for (step, (&mv, board)) in path.iter().zip(&boards[1..]).enumerate() {
-        output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), board.grid()));
+        output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), board.drawn()));
     }
     output
 }

@@ -313,15 +313,15 @@ impl Board {
             .filter_map(move |mv| self.apply(mv).map(|b| (mv, b)))
     }
 
-    /// The board drawn as a grid, one row per line, numbers right-aligned.
+    /// The board drawn one row per line, numbers right-aligned.
     ///
     /// ```
     /// use slide_core::{Board, Shape};
     /// let goal = Board::goal(Shape::new(2, 2).unwrap());
-    /// assert_eq!(goal.grid().to_string(), "1 2\n3 _\n");
+    /// assert_eq!(goal.drawn().to_string(), "1 2\n3 _\n");
     /// ```
-    pub fn grid(&self) -> Grid<'_> {
-        Grid(self)
+    pub fn drawn(&self) -> Drawn<'_> {
+        Drawn(self)
     }
 }
 
@@ -373,10 +373,10 @@ impl fmt::Debug for Board {
     }
 }
 
-/// A board shown as a grid; made by [`Board::grid`].
-pub struct Grid<'a>(&'a Board);
+/// A board drawn one row per line; made by [`Board::drawn`].
+pub struct Drawn<'a>(&'a Board);
 
-impl fmt::Display for Grid<'_> {
+impl fmt::Display for Drawn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.0;
         let shape = board.shape();
@@ -424,7 +424,7 @@ mod tests {
         assert_eq!(moved.tile(15), 12);
         assert_eq!(moved.blank(), 11);
         assert_eq!(
-            goal.grid().to_string(),
+            goal.drawn().to_string(),
             " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  _\n"
         );
     }

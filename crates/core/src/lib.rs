@@ -23,6 +23,7 @@
 
 mod bits;
 mod board;
+mod grid;
 mod input;
 mod moves;
 mod parse;
@@ -32,11 +33,12 @@ mod shape;
 mod solvable;
 
 pub use crate::bits::count_ones_16;
-pub use crate::board::{slide, Board, BoardError, Grid};
+pub use crate::board::{slide, Board, BoardError, Drawn};
+pub use crate::grid::{gap, neighbour_cell, CellMasks, Grid, GridError, MAX_SIDE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
 pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
 pub use crate::rank::{factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
-pub use crate::shape::{gap, grid_corners, grid_distance, neighbour_cell, PerShape, Shape, ShapeError, MAX_CELLS};
-pub use crate::solvable::{check_pair, is_solvable, PairError};
+pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};
+pub use crate::solvable::{arrangement_parity, check_pair, is_solvable, reaches, PairError};

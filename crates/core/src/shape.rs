@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use crate::grid::{neighbour_cell, Grid};
 use crate::moves::Move;
 
 /// The largest number of cells a board may have: one 4-bit nibble per cell in a `u64`.
@@ -50,28 +51,6 @@ const SHAPE_SLOTS: usize = 49;
 /// The slot of the shape `rows` by `cols` in per-shape tables (see [`Shape::index`]).
 const fn shape_index(rows: usize, cols: usize) -> usize {
     (rows - 2) * 7 + (cols - 2)
-}
-
-/// The cell the blank reaches from `cell` by the move with index `mv` (see
-/// [`Move::ALL`]) on a board of `rows` by `cols`, or `None` at the edge: a
-/// `const fn`, for tables made at compile time (elsewhere,
-/// [`Shape::neighbour`] looks it up).
-///
-/// ```
-/// use slide_core::{neighbour_cell, Move};
-/// assert_eq!(neighbour_cell(3, 3, 4, Move::Up as usize), Some(1));
-/// assert_eq!(neighbour_cell(3, 3, 2, Move::Right as usize), None);
-/// ```
-pub const fn neighbour_cell(rows: usize, cols: usize, cell: usize, mv: usize) -> Option<usize> {
-    let (row, col) = (cell / cols, cell % cols);
-    // Up, left, right, down: the order of `Move::ALL`.
-    match mv {
-        0 if row > 0 => Some(cell - cols),
-        1 if col > 0 => Some(cell - 1),
-        2 if col + 1 < cols => Some(cell + 1),
-        3 if row + 1 < rows => Some(cell + cols),
-        _ => None,
-    }
 }
 
 /// For every shape, cell and move, the cell the blank reaches, or [`NONE`].
@@ -165,17 +144,6 @@ impl Shape {
         self.rows as usize * self.cols as usize
     }
 
-    /// The four corner cells: top left, top right, bottom left, bottom
-    /// right (see [`grid_corners`]).
-    ///
-    /// ```
-    /// use slide_core::Shape;
-    /// assert_eq!(Shape::new(4, 4).unwrap().corners(), [0, 3, 12, 15]);
-    /// ```
-    pub fn corners(self) -> [usize; 4] {
-        grid_corners(self.rows(), self.cols())
-    }
-
     /// The shape with rows and columns swapped.
     ///
     /// ```
@@ -223,52 +191,17 @@ impl Shape {
         &NEIGHBOURS[self.index()]
     }
 
-    /// The Manhattan (taxicab) distance between two cells.
+    /// The grid of this shape: where its rules (neighbours, distances,
+    /// corners, regions) are written.
     ///
     /// ```
     /// use slide_core::Shape;
-    /// assert_eq!(Shape::new(3, 3).unwrap().cell_distance(0, 8), 4);
+    /// assert_eq!(Shape::new(3, 3).unwrap().grid().distance(0, 8), 4);
     /// ```
     #[inline]
-    pub fn cell_distance(self, a: usize, b: usize) -> usize {
-        grid_distance(self.cols(), a, b)
+    pub fn grid(self) -> Grid {
+        Grid::of_checked(self.rows(), self.cols())
     }
-}
-
-/// The Manhattan (taxicab) distance between cells `a` and `b` of a grid of
-/// any size with `cols` columns, cells numbered row-major.
-///
-/// ```
-/// use slide_core::grid_distance;
-/// // The corners of a 100x100 board.
-/// assert_eq!(grid_distance(100, 0, 9_999), 198);
-/// ```
-#[inline]
-pub fn grid_distance(cols: usize, a: usize, b: usize) -> usize {
-    gap(a / cols, b / cols) + gap(a % cols, b % cols)
-}
-
-/// How far apart two numbers are, `|a - b|`: `abs_diff`, which came in
-/// Rust 1.60, for the code that HackerRank's Rust 1.59 compiles.
-///
-/// ```
-/// use slide_core::gap;
-/// assert_eq!((gap(3u16, 7), gap(7usize, 3)), (4, 4));
-/// ```
-#[inline]
-pub fn gap<T: Ord + Copy + std::ops::Sub<Output = T>>(a: T, b: T) -> T {
-    a.max(b) - a.min(b)
-}
-
-/// The four corner cells of a grid of `rows` by `cols` cells, row-major:
-/// top left, top right, bottom left, bottom right. Boards of any size
-/// (`slide-large`) share it.
-///
-/// ```
-/// assert_eq!(slide_core::grid_corners(3, 5), [0, 4, 10, 14]);
-/// ```
-pub fn grid_corners(rows: usize, cols: usize) -> [usize; 4] {
-    [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
 }
 
 /// One value per shape, made on first use and kept for the process: the one
@@ -325,7 +258,7 @@ mod tests {
                 for mv in Move::ALL {
                     if let Some(next) = shape.neighbour(cell, mv) {
                         assert!(next < shape.cells());
-                        assert_eq!(shape.cell_distance(cell, next), 1);
+                        assert_eq!(shape.grid().distance(cell, next), 1);
                         assert_eq!(shape.neighbour(next, mv.reverse()), Some(cell));
                     }
                 }

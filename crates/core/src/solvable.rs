@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::grid::Grid;
 use crate::shape::Shape;
 
 /// Why two boards cannot be posed as a start and a target.
@@ -56,24 +57,77 @@ pub fn check_pair(start: &Board, target: &Board) -> Result<(), PairError> {
     }
 }
 
-/// The parity of `board` as a permutation of its cells' contents: `true` if odd.
-fn permutation_parity(board: &Board) -> bool {
-    // Count cycles: a permutation of n elements with c cycles is odd when n - c is.
-    let n = board.shape().cells();
-    let mut visited = 0u32;
+/// The parity of an arrangement as a permutation of its cells' contents
+/// (cell `c` holding `contents[c]`, each of `0..n` once): `true` if odd.
+/// A permutation of `n` elements with `c` cycles is odd when `n - c` is;
+/// following each cycle once counts them. The contents are copied and a
+/// cell is marked done in the copy, one read per cell (on a board of a
+/// million cells each read of a cycle misses the cache).
+///
+/// # Panics
+/// Panics if the contents are not each of `0..n` once.
+///
+/// ```
+/// use slide_core::arrangement_parity;
+/// assert!(!arrangement_parity([0, 1, 2]));
+/// assert!(arrangement_parity([1, 0, 2]));
+/// ```
+pub fn arrangement_parity(contents: impl IntoIterator<Item = u32>) -> bool {
+    parity_marking(contents.into_iter().collect())
+}
+
+/// [`arrangement_parity`] of `work`, which it marks.
+fn parity_marking(mut work: Vec<u32>) -> bool {
+    let n = work.len();
     let mut cycles = 0;
     for first in 0..n {
-        if visited & (1 << first) != 0 {
+        if work[first] == u32::MAX {
             continue;
         }
         cycles += 1;
         let mut cell = first;
-        while visited & (1 << cell) == 0 {
-            visited |= 1 << cell;
-            cell = board.tile(cell);
+        while work[cell] != u32::MAX {
+            let next = work[cell] as usize;
+            work[cell] = u32::MAX;
+            cell = next;
         }
     }
     (n - cycles) % 2 == 1
+}
+
+/// Whether moves on `grid` turn the arrangement `start` into `target` (the
+/// contents of each cell, row-major, 0 the blank, each of `0..cells` once):
+/// the one parity rule every board of every size answers by (see the
+/// module's documentation).
+///
+/// # Panics
+/// Panics if an arrangement is not each of `0..cells` once.
+///
+/// ```
+/// use slide_core::{reaches, Grid};
+/// let grid = Grid::new(2, 2).unwrap();
+/// assert!(reaches(grid, [1, 0, 2, 3], [0, 1, 2, 3]));
+/// assert!(!reaches(grid, [0, 2, 1, 3], [0, 1, 2, 3]));
+/// ```
+pub fn reaches(grid: Grid, start: impl IntoIterator<Item = u32>, target: impl IntoIterator<Item = u32>) -> bool {
+    let (start_parity, start_blank) = parity_and_blank(start);
+    let (target_parity, target_blank) = parity_and_blank(target);
+    (start_parity != target_parity) == (grid.distance(start_blank, target_blank) % 2 == 1)
+}
+
+/// The tiles of `board` cell by cell, 0 the blank.
+fn contents(board: &Board) -> impl Iterator<Item = u32> + '_ {
+    (0..board.shape().cells()).map(move |cell| board.tile(cell) as u32)
+}
+
+/// [`arrangement_parity`] and the blank's cell.
+fn parity_and_blank(contents: impl IntoIterator<Item = u32>) -> (bool, usize) {
+    let contents: Vec<u32> = contents.into_iter().collect();
+    let blank = contents
+        .iter()
+        .position(|&c| c == 0)
+        .expect("an arrangement has a blank");
+    (parity_marking(contents), blank)
 }
 
 /// Whether moves can turn `start` into `target`. Boards of different shapes never can.
@@ -90,9 +144,7 @@ pub fn is_solvable(start: &Board, target: &Board) -> bool {
     if check_pair(start, target).is_err() {
         return false;
     }
-    let arrangement = permutation_parity(start) != permutation_parity(target);
-    let blank = start.shape().cell_distance(start.blank(), target.blank()) % 2 == 1;
-    arrangement == blank
+    reaches(start.shape().grid(), contents(start), contents(target))
 }
 
 #[cfg(test)]

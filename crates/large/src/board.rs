@@ -1,26 +1,17 @@
 //! Boards of any size, up to 1000 by 1000: too large for the `u64` board,
 //! kept as one number per cell.
 //!
-//! Solvability is the same parity rule as on small boards (see
-//! [`slide_core::is_solvable`]), computed in time linear in the cells: the
-//! parity of a permutation of `n` elements with `c` cycles is that of
-//! `n - c`, and following each cycle once counts them.
+//! Its rules (neighbours, distances, parity) are the grid's
+//! ([`slide_core::Grid`], [`slide_core::reaches`]), as for every board.
 
 use std::fmt;
 
-use slide_core::{grid_distance, quoted, InputError, Move};
-
-/// The largest side of a large board.
-pub const MAX_SIDE: usize = 1000;
+use slide_core::{quoted, reaches, Grid, InputError, Move, MAX_SIDE};
 
 /// Whether the board of `rows` by `cols` cells holding `cells` (row-major,
 /// 0 the blank, each of `0..rows * cols` once) can reach the goal with tiles
-/// `1..` in reading order and the blank last.
-///
-/// The goal is the permutation that puts tile `t` in cell `t - 1` and the
-/// blank in the last cell. A board reaches it exactly when the parity of the
-/// permutation between them equals the parity of the blank's taxicab
-/// distance to the last cell.
+/// `1..` in reading order and the blank last, by the parity rule
+/// ([`slide_core::reaches`]). A board of one cell is its goal.
 ///
 /// # Panics
 /// Panics if `cells` is not a permutation of `0..rows * cols`.
@@ -29,53 +20,14 @@ pub const MAX_SIDE: usize = 1000;
 /// use slide_large::large_is_solvable;
 /// assert!(large_is_solvable(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]));
 /// assert!(!large_is_solvable(4, 3, &[1, 2, 5, 4, 6, 9, 11, 8, 10, 3, 7, 0]));
+/// assert!(large_is_solvable(1, 1, &[0]));
 /// ```
 pub fn large_is_solvable(rows: usize, cols: usize, cells: &[u32]) -> bool {
     let n = rows * cols;
     assert_eq!(cells.len(), n, "one number per cell");
-    // The cell where each content belongs: tile t in cell t - 1, the blank last.
-    let home = |content: u32| if content == 0 { n - 1 } else { content as usize - 1 };
-    // Following a cycle reads cells in a random order, and on a board of a
-    // million cells each read misses the cache: a copy of the cells marks
-    // the cells done in place (u32::MAX), one read per cell instead of two.
-    let mut work = cells.to_vec();
-    let mut cycles = 0;
-    for first in 0..n {
-        if work[first] == u32::MAX {
-            continue;
-        }
-        cycles += 1;
-        let mut cell = first;
-        while work[cell] != u32::MAX {
-            let content = work[cell];
-            work[cell] = u32::MAX;
-            cell = home(content);
-        }
-    }
-    let odd_permutation = (n - cycles) % 2 == 1;
-    let blank = cells.iter().position(|&c| c == 0).expect("a blank");
-    let distance = (rows - 1 - blank / cols) + (cols - 1 - blank % cols);
-    odd_permutation == (distance % 2 == 1)
-}
-
-/// The cell next to `cell` in direction `mv` on a grid of `rows` by `cols`
-/// cells numbered row-major, if there is one.
-///
-/// ```
-/// use slide_core::Move;
-/// use slide_large::grid_neighbour;
-/// assert_eq!(grid_neighbour(3, 4, 5, Move::Up), Some(1));
-/// assert_eq!(grid_neighbour(3, 4, 7, Move::Right), None);
-/// ```
-#[inline]
-pub fn grid_neighbour(rows: usize, cols: usize, cell: usize, mv: Move) -> Option<usize> {
-    let (row, col) = (cell / cols, cell % cols);
-    match mv {
-        Move::Up if row > 0 => Some(cell - cols),
-        Move::Down if row + 1 < rows => Some(cell + cols),
-        Move::Left if col > 0 => Some(cell - 1),
-        Move::Right if col + 1 < cols => Some(cell + 1),
-        _ => None,
+    match Grid::new(rows, cols) {
+        Ok(grid) => reaches(grid, cells.iter().copied(), (1..n as u32).chain([0])),
+        Err(_) => n == 1,
     }
 }
 
@@ -95,8 +47,7 @@ pub fn grid_neighbour(rows: usize, cols: usize, cell: usize, mv: Move) -> Option
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LargeBoard {
-    rows: usize,
-    cols: usize,
+    grid: Grid,
     cells: Vec<u32>,
     blank: usize,
 }
@@ -121,7 +72,8 @@ impl LargeBoard {
                 )));
             }
         }
-        let n = rows * cols;
+        let grid = Grid::new(rows, cols).expect("sides from 2 to MAX_SIDE");
+        let n = grid.cells();
         if cells.len() != n {
             return Err(InputError::whole(format!(
                 "a {rows}x{cols} board has {n} cells, not {}",
@@ -145,12 +97,7 @@ impl LargeBoard {
             .iter()
             .position(|&c| c == 0)
             .expect("each content once, so the blank too");
-        Ok(LargeBoard {
-            rows,
-            cols,
-            cells,
-            blank,
-        })
+        Ok(LargeBoard { grid, cells, blank })
     }
 
     /// The goal: tiles `1..` in reading order, the blank last.
@@ -215,16 +162,22 @@ impl LargeBoard {
         LargeBoard::new(rows, cols, cells)
     }
 
+    /// The board's grid.
+    #[inline]
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
     /// The number of rows.
     #[inline]
     pub fn rows(&self) -> usize {
-        self.rows
+        self.grid.rows()
     }
 
     /// The number of columns.
     #[inline]
     pub fn cols(&self) -> usize {
-        self.cols
+        self.grid.cols()
     }
 
     /// The contents, row-major, 0 the blank.
@@ -242,7 +195,7 @@ impl LargeBoard {
     /// The cell the blank reaches with `mv`, if it stays on the board.
     #[inline]
     pub fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
-        grid_neighbour(self.rows, self.cols, cell, mv)
+        self.grid.neighbour(cell, mv)
     }
 
     /// Moves the blank; `false` (and the board unchanged) when the move
@@ -281,12 +234,11 @@ impl LargeBoard {
     /// assert!(!LargeBoard::parse_rows("2 1 / 3 _").unwrap().is_solvable());
     /// ```
     pub fn is_solvable(&self) -> bool {
-        large_is_solvable(self.rows, self.cols, &self.cells)
+        large_is_solvable(self.rows(), self.cols(), &self.cells)
     }
 
-    /// Whether the board can reach `goal`, a board of its size: the parity
-    /// of the permutation between them (found by counting its cycles) equals
-    /// that of the taxicab distance between their blanks.
+    /// Whether the board can reach `goal`, a board of its size, by the
+    /// parity rule ([`slide_core::reaches`]).
     ///
     /// # Panics
     /// Panics if the boards differ in size.
@@ -298,28 +250,8 @@ impl LargeBoard {
     /// assert!(!LargeBoard::parse_rows("_ 2 / 1 3").unwrap().reaches(&goal));
     /// ```
     pub fn reaches(&self, goal: &LargeBoard) -> bool {
-        assert_eq!((self.rows, self.cols), (goal.rows, goal.cols), "boards of one size");
-        let n = self.cells.len();
-        let mut home = vec![0u32; n];
-        for (cell, &content) in goal.cells.iter().enumerate() {
-            home[content as usize] = cell as u32;
-        }
-        let mut done = vec![false; n];
-        let mut cycles = 0;
-        for first in 0..n {
-            if done[first] {
-                continue;
-            }
-            cycles += 1;
-            let mut cell = first;
-            while !done[cell] {
-                done[cell] = true;
-                cell = home[self.cells[cell] as usize] as usize;
-            }
-        }
-        let cols = self.cols;
-        let distance = grid_distance(cols, self.blank, goal.blank);
-        (n - cycles) % 2 == distance % 2
+        assert_eq!(self.grid, goal.grid, "boards of one size");
+        reaches(self.grid, self.cells.iter().copied(), goal.cells.iter().copied())
     }
 
     /// The sum over tiles of the taxicab distance to the cell where `goal`
@@ -334,13 +266,12 @@ impl LargeBoard {
     /// assert_eq!(board.manhattan(&LargeBoard::goal(3, 3)), 1);
     /// ```
     pub fn manhattan(&self, goal: &LargeBoard) -> u64 {
-        assert_eq!((self.rows, self.cols), (goal.rows, goal.cols), "boards of one size");
+        assert_eq!(self.grid, goal.grid, "boards of one size");
         let mut home = vec![0; self.cells.len()];
         for (cell, &content) in goal.cells.iter().enumerate() {
             home[content as usize] = cell;
         }
-        let cols = self.cols;
-        let distance = |a: usize, b: usize| grid_distance(cols, a, b);
+        let distance = |a: usize, b: usize| self.grid.distance(a, b);
         self.cells
             .iter()
             .enumerate()
@@ -401,7 +332,7 @@ impl fmt::Display for LargeBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (index, &content) in self.cells.iter().enumerate() {
             if index > 0 {
-                f.write_str(if index % self.cols == 0 { " / " } else { " " })?;
+                f.write_str(if index % self.cols() == 0 { " / " } else { " " })?;
             }
             if content == 0 {
                 f.write_str("_")?;

@@ -29,6 +29,6 @@ mod random;
 mod read;
 mod reduce;
 
-pub use crate::board::{grid_neighbour, large_is_solvable, LargeBoard, MAX_SIDE};
+pub use crate::board::{large_is_solvable, LargeBoard};
 pub use crate::read::{read_between, read_large_board, read_side, read_square, read_square_board, Numbers};
 pub use crate::reduce::{reduce, reduce_by_search, reduce_with, solved_whole, ReduceError, SEARCH_FINISH_CELLS};

@@ -25,9 +25,7 @@
 
 use std::collections::BinaryHeap;
 
-use slide_core::Move;
-
-use crate::board::grid_neighbour;
+use slide_core::{neighbour_cell, Move};
 
 /// The most cells of the rectangle a state can name.
 pub(crate) const MAX_CELLS: usize = 64;
@@ -71,7 +69,7 @@ pub(crate) fn place_tiles(
     );
     let k = tiles.len();
     let neighbours: Vec<[Option<u8>; 4]> = (0..cells)
-        .map(|cell| Move::ALL.map(|mv| grid_neighbour(rows, cols, cell, mv).map(|n| n as u8)))
+        .map(|cell| Move::ALL.map(|mv| neighbour_cell(rows, cols, cell, mv as usize).map(|n| n as u8)))
         .collect();
     // For tile i: best[i][cell], its cost from `cell` with the blank where
     // it serves best, and approach[i][cell * cells + blank], the moves the
@@ -304,7 +302,7 @@ mod tests {
     fn replay(rows: usize, cols: usize, mut blank: usize, tiles: &[(usize, usize)], path: &[Move]) -> Vec<usize> {
         let mut at: Vec<usize> = tiles.iter().map(|&(cell, _)| cell).collect();
         for &mv in path {
-            let next = grid_neighbour(rows, cols, blank, mv).expect("the path stays on the board");
+            let next = neighbour_cell(rows, cols, blank, mv as usize).expect("the path stays on the board");
             if let Some(tile) = at.iter_mut().find(|cell| **cell == next) {
                 *tile = blank;
             }
@@ -359,7 +357,7 @@ mod tests {
             let mut next_layer = Vec::new();
             for state in &layer {
                 for mv in Move::ALL {
-                    let Some(next) = grid_neighbour(rows, cols, state[0], mv) else {
+                    let Some(next) = neighbour_cell(rows, cols, state[0], mv as usize) else {
                         continue;
                     };
                     let mut child = state.clone();

@@ -1,9 +1,9 @@
 //! The readers of the judges' large boards: numbers read a byte at a time,
 //! with errors that name the line and column.
 
-use slide_core::{quoted, InputError};
+use slide_core::{quoted, InputError, MAX_SIDE};
 
-use crate::board::{LargeBoard, MAX_SIDE};
+use crate::board::LargeBoard;
 
 /// The whitespace-separated tokens of a text as numbers, read a byte at a
 /// time: the reader of large boards, where a board of a million cells makes

@@ -93,7 +93,7 @@ pub fn patterns_for_corner<P: AsRef<[u8]>>(patterns: &[P], blank: usize) -> Resu
             _ => row * 4 + (3 - col),
         }
     };
-    if !Shape::new(4, 4).expect("4x4").corners().contains(&blank) {
+    if !Shape::new(4, 4).expect("4x4").grid().corners().contains(&blank) {
         return Err(PatternMismatch {
             reason: format!(
                 "the 4x4 splits need the target's blank in a corner, not in cell {}",
@@ -127,7 +127,7 @@ pub fn patterns_for_corner<P: AsRef<[u8]>>(patterns: &[P], blank: usize) -> Resu
 /// ```
 pub fn patterns_for(split: Split, shape: Shape, blank: usize) -> Result<Vec<Vec<u8>>, PatternMismatch> {
     let square = Shape::new(4, 4).expect("4x4");
-    if shape == square && square.corners().contains(&blank) {
+    if shape == square && square.grid().corners().contains(&blank) {
         return split.patterns(blank);
     }
     // Tables of eight tiles take a gigabyte: made for 4x4 only.
@@ -170,29 +170,24 @@ pub fn check_split(split: Split, target: &Board) -> Result<(), PatternMismatch> 
 
 /// The ways of reading a board into a set of patterns' tables, as cell maps
 /// (`map[c]`: cell `c` as the tables see it): directly, and, on a square
-/// board whose target has the blank on the main diagonal, reflected about
-/// that diagonal.
+/// board whose target has the blank on a diagonal, reflected about that
+/// diagonal ([`slide_core::Grid::reflection_through`]).
 ///
-/// Reflection: transposing such a board, and renaming tiles so that the
-/// transposed target is the target again, maps every position to one at the
+/// Reflection: reflecting such a board, and renaming tiles so that the
+/// reflected target is the target again, maps every position to one at the
 /// same distance. The patterns' tables then apply to the reflected position:
 /// pattern `p` (goal cells `G`) reads the tiles whose goal cells are the
-/// transposes of `G`, at the transposes of their cells. The larger of the two
-/// sums is still admissible and consistent.
+/// reflections of `G`, at the reflections of their cells. The larger of the
+/// two sums is still admissible and consistent.
 pub(crate) fn views(shape: Shape, target_blank: usize) -> Vec<[u8; MAX_CELLS]> {
-    let n = shape.cells();
     let identity: [u8; MAX_CELLS] = std::array::from_fn(|c| c as u8);
-    let transpose: [u8; MAX_CELLS] = std::array::from_fn(|c| {
-        let (rows, cols) = (shape.rows(), shape.cols());
-        if c < n {
-            ((c % cols) * rows + c / cols) as u8
-        } else {
-            c as u8
-        }
-    });
     let mut maps = vec![identity];
-    if shape.rows() == shape.cols() && transpose[target_blank] as usize == target_blank {
-        maps.push(transpose);
+    if let Some(reflection) = shape.grid().reflection_through(target_blank) {
+        let mut map = identity;
+        for (cell, &image) in reflection.iter().enumerate() {
+            map[cell] = image as u8;
+        }
+        maps.push(map);
     }
     maps
 }

@@ -11,7 +11,7 @@ use slide_core::{Move, MoveOrder, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::position::{Grid, Position, Tiles};
+use crate::position::{Neighbours, Position, Tiles};
 use crate::{AllPaths, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
@@ -217,10 +217,10 @@ pub(crate) struct Search<'b, 'a, E, T, G> {
     pub(crate) cancelled: bool,
 }
 
-impl<'b, 'a, T: Tiles, G: Grid, E: Estimate<T>> Search<'b, 'a, E, T, G> {
+impl<'b, 'a, T: Tiles, G: Neighbours, E: Estimate<T>> Search<'b, 'a, E, T, G> {
     /// A search for `target` with `estimate` (following the board it will
     /// start from), iterations bounded by `bound` first.
-    pub(crate) fn new<P: Position<Tiles = T, Grid = G>>(
+    pub(crate) fn new<P: Position<Tiles = T, Neighbours = G>>(
         estimate: E,
         target: &P,
         watch: Watch<'b, 'a>,
@@ -229,7 +229,7 @@ impl<'b, 'a, T: Tiles, G: Grid, E: Estimate<T>> Search<'b, 'a, E, T, G> {
         all: Option<AllPaths>,
     ) -> Search<'b, 'a, E, T, G> {
         Search {
-            neighbours: target.grid(),
+            neighbours: target.neighbours(),
             target: target.tiles(),
             path: Vec::new(),
             trail: Vec::new(),
@@ -247,7 +247,7 @@ impl<'b, 'a, T: Tiles, G: Grid, E: Estimate<T>> Search<'b, 'a, E, T, G> {
     }
 }
 
-impl<T: Tiles, G: Grid, E: Estimate<T>> Search<'_, '_, E, T, G> {
+impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
     /// At the goal: stop, or, when every shortest path is wanted, count
     /// this one (keeping it while there is room) and go on.
     #[cold]

@@ -70,7 +70,7 @@ pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
 pub use crate::parallel_ida_star::parallel_ida_star;
-pub use crate::position::{Grid, Position, Tiles};
+pub use crate::position::{Neighbours, Position, Tiles};
 pub use crate::wide::{
     wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal,
     wide_weighted_astar, Cells, NearOptimal, WideBoard, WideLinearConflictEstimate, WideManhattanEstimate, WideTiles,

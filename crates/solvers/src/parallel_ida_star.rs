@@ -16,7 +16,7 @@ use slide_core::{Move, NO_MOVE};
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
-use crate::position::{Grid, Position, Tiles};
+use crate::position::{Neighbours, Position, Tiles};
 use crate::{Answer, Budget, SearchError, Stats};
 
 /// The depth at which an iteration's tree is cut into subtrees: about two
@@ -113,7 +113,7 @@ where
             // The cut: the nodes `CUT_DEPTH` moves down within the bound,
             // in Korf's order, or the target if it is nearer.
             let mut cut = Cut {
-                neighbours: start.grid(),
+                neighbours: start.neighbours(),
                 target: target.tiles(),
                 bound,
                 next_bound: u32::MAX,
@@ -226,7 +226,7 @@ struct Cut<T, G> {
     path: Vec<Move>,
 }
 
-impl<T: Tiles, G: Grid> Cut<T, G> {
+impl<T: Tiles, G: Neighbours> Cut<T, G> {
     /// Walks the tree below the board `tiles` as IDA* does, keeping the
     /// nodes at the cut's depth; whether it reached the target (then
     /// `path` leads there).
@@ -297,7 +297,7 @@ struct Outcome {
 fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
     heuristic: &H,
     target: &P,
-    cut: &Cut<P::Tiles, P::Grid>,
+    cut: &Cut<P::Tiles, P::Neighbours>,
     workers: usize,
     time_limit: Option<std::time::Duration>,
 ) -> Outcome {

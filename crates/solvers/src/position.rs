@@ -1,7 +1,8 @@
 //! What the heuristic searches need of a board, so that they run on the
 //! packed `u64` of at most 16 cells ([`slide_core::Board`]) and on wider
 //! boards ([`crate::WideBoard`]) alike: the packed tiles that travel through
-//! a search by value ([`Tiles`]), and the board around them ([`Position`]).
+//! a search by value ([`Tiles`]), and the board around them ([`Position`])
+//! with the table of its cells' neighbours ([`Neighbours`]).
 //!
 //! The searches are generic over the position, so each representation has
 //! its own copy of them, made by the compiler: the `u64` board's copy is the
@@ -36,8 +37,9 @@ impl Tiles for u64 {
 }
 
 /// The cells next to each cell of a board, by move (in `Move` order):
-/// `u8::MAX` where the move leaves the board.
-pub trait Grid: Copy + Send + Sync + 'static {
+/// `u8::MAX` where the move leaves the board; the table a search steps
+/// through, made from the board's [`slide_core::Grid`].
+pub trait Neighbours: Copy + Send + Sync + 'static {
     /// The cell next to `cell` by move `mv`, or `u8::MAX`.
     fn next(self, cell: usize, mv: usize) -> u8;
 }
@@ -45,14 +47,14 @@ pub trait Grid: Copy + Send + Sync + 'static {
 /// A table of a fixed size: the `u64` board's, whose length the compiler
 /// knows, so that a search's look-up in it costs what it did before the
 /// searches were generic.
-impl Grid for &'static [[u8; 4]; MAX_CELLS] {
+impl Neighbours for &'static [[u8; 4]; MAX_CELLS] {
     #[inline(always)]
     fn next(self, cell: usize, mv: usize) -> u8 {
         self[cell][mv]
     }
 }
 
-impl Grid for &'static [[u8; 4]] {
+impl Neighbours for &'static [[u8; 4]] {
     #[inline(always)]
     fn next(self, cell: usize, mv: usize) -> u8 {
         self[cell][mv]
@@ -60,13 +62,13 @@ impl Grid for &'static [[u8; 4]] {
 }
 
 /// A board as the heuristic searches see it: its packed tiles, its blank,
-/// the grid's neighbours, and the checks every search makes first.
+/// its cells' neighbours, and the checks every search makes first.
 pub trait Position: Clone + Send + Sync {
     /// The packed tiles.
     type Tiles: Tiles;
 
-    /// The grid's neighbours.
-    type Grid: Grid;
+    /// The table of the cells' neighbours.
+    type Neighbours: Neighbours;
 
     /// The board's packed tiles.
     fn tiles(&self) -> Self::Tiles;
@@ -75,7 +77,7 @@ pub trait Position: Clone + Send + Sync {
     fn blank(&self) -> usize;
 
     /// The cells next to each cell.
-    fn grid(&self) -> Self::Grid;
+    fn neighbours(&self) -> Self::Neighbours;
 
     /// The board of the same shape with `tiles`, whose blank is in `blank`.
     fn with_tiles(&self, tiles: Self::Tiles, blank: usize) -> Self;
@@ -88,7 +90,7 @@ pub trait Position: Clone + Send + Sync {
 
 impl Position for Board {
     type Tiles = u64;
-    type Grid = &'static [[u8; 4]; MAX_CELLS];
+    type Neighbours = &'static [[u8; 4]; MAX_CELLS];
 
     #[inline]
     fn tiles(&self) -> u64 {
@@ -101,7 +103,7 @@ impl Position for Board {
     }
 
     #[inline]
-    fn grid(&self) -> Self::Grid {
+    fn neighbours(&self) -> Self::Neighbours {
         self.shape().neighbours()
     }
 

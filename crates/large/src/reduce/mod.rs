@@ -43,13 +43,13 @@ mod lines;
 mod ways;
 mod window;
 
-use slide_core::{gap, Board, Move, Shape};
+use slide_core::{gap, neighbour_cell, Board, Move, Shape};
 use slide_solvers::{Answer, SearchError};
 
 pub use self::by_search::{reduce_by_search, SEARCH_FINISH_CELLS};
 use self::frame::Frame;
 use self::ways::Ways;
-use crate::board::{grid_neighbour, LargeBoard};
+use crate::board::LargeBoard;
 
 /// The largest part left on which [`reduce`] tries both a row and a column.
 const TRY_BOTH_CELLS: usize = 144;
@@ -167,7 +167,7 @@ pub(crate) fn reduce_with_lines(
 ) -> Result<Option<Vec<Move>>, ReduceError> {
     assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
     let (rows, cols) = (goal.rows(), goal.cols());
-    let cornered = slide_core::grid_corners(rows, cols).contains(&goal.blank());
+    let cornered = goal.grid().corners().contains(&goal.blank());
     if !cornered && solved_whole(rows, cols, finish_cells) && (start.rows(), start.cols()) == (rows, cols) {
         // A board the finishing search takes whole goes to it whole, towards
         // the goal as it is: its path is then a shortest one.
@@ -227,7 +227,7 @@ fn reduce_in(
     if !start.reaches(goal) {
         return Ok(None);
     }
-    if !slide_core::grid_corners(rows, cols).contains(&goal.blank()) {
+    if !goal.grid().corners().contains(&goal.blank()) {
         // The reduction works towards a goal whose blank is in a corner:
         // the goal with its blank taken to the nearest corner, `detour`,
         // and then back along the same cells. Both goals are reached from
@@ -446,7 +446,7 @@ impl Reduction {
     }
 
     fn neighbour(&self, cell: usize, mv: Move) -> Option<usize> {
-        grid_neighbour(self.rows, self.cols, cell, mv)
+        neighbour_cell(self.rows, self.cols, cell, mv as usize)
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {

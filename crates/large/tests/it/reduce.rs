@@ -36,7 +36,7 @@ fn reduce_reaches_goals_with_the_blank_in_any_corner() {
     let mut random = SplitMix64::new(16);
     for (rows, cols) in [(5, 5), (6, 3), (3, 7), (2, 9), (9, 2), (10, 10)] {
         let n = (rows * cols) as u32;
-        let corners = slide_core::grid_corners(rows, cols);
+        let corners = slide_core::Grid::new(rows, cols).unwrap().corners();
         for corner in corners {
             // Tiles in reading order around the blank in `corner`.
             let mut cells: Vec<u32> = (1..n).collect();
@@ -111,7 +111,7 @@ fn reduce_twelve_reaches_goals_in_every_corner_on_random_boards() {
     for _ in 0..60 {
         let (rows, cols) = (2 + random.below(6), 2 + random.below(6));
         let n = (rows * cols) as u32;
-        let corner = slide_core::grid_corners(rows, cols)[random.below(4)];
+        let corner = slide_core::Grid::new(rows, cols).unwrap().corners()[random.below(4)];
         let mut cells: Vec<u32> = (1..n).collect();
         cells.insert(corner, 0);
         let goal = LargeBoard::new(rows, cols, cells).unwrap();

@@ -1,48 +1,14 @@
 //! The build: a breadth-first search over (placement, region of the blank).
 
+use slide_core::{CellMasks, Grid};
+
 use super::{WidePatternDb, MAX_WIDE_CELLS, MAX_WIDE_TILES, UNREACHED};
 
-/// The grid's cells as `u32` masks, for growing regions a step at a time.
-struct Masks {
-    /// Every cell.
-    all: u32,
-    /// The cells that are not in the first column (a step right lands there)
-    /// and not in the last (a step left does).
-    not_first_col: u32,
-    not_last_col: u32,
-    cols: usize,
-}
-
-impl Masks {
-    fn new(rows: usize, cols: usize) -> Masks {
-        let n = rows * cols;
-        let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let column = |col: usize| (0..rows).fold(0u32, |mask, row| mask | 1 << (row * cols + col));
-        Masks {
-            all,
-            not_first_col: all & !column(0),
-            not_last_col: all & !column(cols - 1),
-            cols,
-        }
-    }
-
-    /// The region of `free` cells connected to `seed` (which is free).
-    #[inline]
-    fn region(&self, free: u32, seed: usize) -> u32 {
-        let mut region = 1u32 << seed;
-        loop {
-            let grown = region
-                | ((region << 1) & self.not_first_col)
-                | ((region >> 1) & self.not_last_col)
-                | (region << self.cols)
-                | (region >> self.cols);
-            let grown = grown & free & self.all;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
+/// The region of `free` cells connected to `seed` (which is free): the
+/// grid's rule ([`slide_core::CellMasks::region`]) on `u32` masks.
+#[inline]
+fn region_of(masks: &CellMasks, free: u32, seed: usize) -> u32 {
+    masks.region(1 << seed, u64::from(free)) as u32
 }
 
 impl WidePatternDb {
@@ -85,7 +51,8 @@ impl WidePatternDb {
                 && goal_cells.iter().enumerate().all(|(i, c)| !goal_cells[..i].contains(c)),
             "the pattern's cells are distinct cells of the board"
         );
-        let masks = Masks::new(rows, cols);
+        let masks = Grid::new(rows, cols).expect("a board of 2 to 32 cells a side").masks();
+        let all = masks.all as u32;
         let neighbours: Vec<[Option<u8>; 4]> = (0..n)
             .map(|cell| {
                 let (row, col) = (cell / cols, cell % cols);
@@ -121,10 +88,10 @@ impl WidePatternDb {
         let goal_index = WidePatternDb::index(goal_cells, n);
         values[goal_index] = 0;
         let used = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
-        let mut free = masks.all & !used;
+        let mut free = all & !used;
         while free != 0 {
             let seed = free.trailing_zeros() as usize;
-            let region = masks.region(masks.all & !used, seed);
+            let region = region_of(&masks, all & !used, seed);
             mark(goal_index, seed);
             layer.push(pack(goal_cells, seed));
             free &= !region;
@@ -140,7 +107,7 @@ impl WidePatternDb {
                     *cell = ((state >> (5 * i)) & 0x1F) as u8;
                 }
                 let used = cells[..k].iter().fold(0u32, |mask, &c| mask | 1 << c);
-                let region = masks.region(masks.all & !used, (state >> 40) as usize);
+                let region = region_of(&masks, all & !used, (state >> 40) as usize);
                 for i in 0..k {
                     let from = cells[i] as usize;
                     for to in neighbours[from].iter().flatten() {
@@ -152,7 +119,7 @@ impl WidePatternDb {
                         // is now where the tile was.
                         cells[i] = to as u8;
                         let moved = used ^ (1 << from) ^ (1 << to);
-                        let reached = masks.region(masks.all & !moved, from);
+                        let reached = region_of(&masks, all & !moved, from);
                         let lowest = reached.trailing_zeros() as usize;
                         let index = WidePatternDb::index(&cells[..k], n);
                         if mark(index, lowest) {

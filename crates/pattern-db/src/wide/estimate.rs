@@ -252,7 +252,8 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
 
 impl WidePdb {
     /// The direct view of `board`, and the one reflected about the diagonal
-    /// of the square through the target's blank (on another board, or with
+    /// of the square through the target's blank
+    /// ([`slide_core::Grid::reflection_through`]; on another board, or with
     /// the blank on neither diagonal, the direct one again).
     ///
     /// Why that diagonal: the reflected board towards the reflected target
@@ -267,43 +268,14 @@ impl WidePdb {
         let n = board.cells();
         let identity: Vec<u8> = (0..n as u8).collect();
         let direct = View::new(self, &identity, board, target);
-        match diagonal_through(self.rows, self.cols, target.blank()) {
-            Some(reflect) => [direct, View::new(self, &reflect, board, target)],
+        match board.grid().reflection_through(target.blank()) {
+            Some(reflect) => {
+                let reflect: Vec<u8> = reflect.into_iter().map(|cell| cell as u8).collect();
+                [direct, View::new(self, &reflect, board, target)]
+            }
             None => [direct.clone(), direct],
         }
     }
-}
-
-/// The reflection of a `rows` by `cols` board about a diagonal through
-/// `cell` (`reflect[c]`: the cell `c` goes to), if the board is square and
-/// `cell` is on one: the main diagonal (row = column) first, else the other
-/// (row + column = side - 1).
-///
-/// ```text
-/// main diagonal: (row, col) -> (col, row)
-/// the other:     (row, col) -> (side - 1 - col, side - 1 - row)
-/// ```
-fn diagonal_through(rows: usize, cols: usize, cell: usize) -> Option<Vec<u8>> {
-    if rows != cols {
-        return None;
-    }
-    let side = rows;
-    let (row, col) = (cell / side, cell % side);
-    let reflect: fn(usize, usize, usize) -> (usize, usize) = if row == col {
-        |_, row, col| (col, row)
-    } else if row + col == side - 1 {
-        |side, row, col| (side - 1 - col, side - 1 - row)
-    } else {
-        return None;
-    };
-    Some(
-        (0..side * side)
-            .map(|c| {
-                let (r, c) = reflect(side, c / side, c % side);
-                (r * side + c) as u8
-            })
-            .collect(),
-    )
 }
 
 impl<T> WidePdbEstimate<'_, T> {

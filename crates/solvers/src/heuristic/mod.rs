@@ -135,9 +135,10 @@ impl TargetTables {
             goal_cell[target.tile(cell)] = cell as u8;
         }
         let mut manhattan = [[0u8; MAX_CELLS]; MAX_CELLS];
+        let grid = shape.grid();
         for (tile, row) in manhattan.iter_mut().enumerate().take(shape.cells()).skip(1) {
             for (cell, distance) in row.iter_mut().enumerate().take(shape.cells()) {
-                *distance = shape.cell_distance(cell, goal_cell[tile] as usize) as u8;
+                *distance = grid.distance(cell, goal_cell[tile] as usize) as u8;
             }
         }
         let mut goal_row = [u8::MAX; MAX_CELLS];

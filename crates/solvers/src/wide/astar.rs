@@ -25,7 +25,7 @@ use slide_core::{Move, NO_MOVE};
 use super::{WideBoard, WideTiles};
 use crate::budget::{hashed_bytes, vector_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::position::{Grid, Position};
+use crate::position::{Neighbours, Position};
 use crate::walk_back::walk_back;
 use crate::{Answer, Budget, SearchError, Stats};
 
@@ -189,7 +189,7 @@ where
     let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let limit = budget.max_states;
     let mut watch = Watch::new(budget);
-    let grid = start.grid();
+    let neighbours = start.neighbours();
     let mut stats = Stats::default();
     let mut reached: HashMap<T, Reached> = HashMap::default();
     reached.insert(start.tiles(), Reached { g: 0, last: NO_MOVE });
@@ -232,7 +232,7 @@ where
         let h = estimate.reset(tiles);
         let blank = blank as usize;
         for mv in 0..4u8 {
-            let next = grid.next(blank, mv as usize);
+            let next = neighbours.next(blank, mv as usize);
             // The board it came from is never reached shorter through it.
             if next == u8::MAX || Move::undoes(mv, here.last) {
                 continue;

@@ -13,7 +13,7 @@ use slide_core::{Move, NO_MOVE};
 
 use super::{WideBoard, WideTiles};
 use crate::budget::{hashed_bytes, vector_bytes, Watch};
-use crate::position::{Grid, Position};
+use crate::position::{Neighbours, Position};
 use crate::walk_back::walk_back;
 use crate::{Answer, Budget, SearchError, Stats};
 
@@ -95,7 +95,7 @@ pub fn wide_bidirectional_bfs<T: WideTiles>(
     }
     let limit = budget.max_states;
     let mut watch = Watch::new(budget);
-    let grid = start.grid();
+    let neighbours = start.neighbours();
     let mut stats = Stats::default();
     let (mut forward, mut backward) = (End::new(start), End::new(target));
     loop {
@@ -120,7 +120,7 @@ pub fn wide_bidirectional_bfs<T: WideTiles>(
             let blank = blank as usize;
             let last = this.reached[&tiles];
             for mv in 0..4u8 {
-                let next = grid.next(blank, mv as usize);
+                let next = neighbours.next(blank, mv as usize);
                 if next == u8::MAX || Move::undoes(mv, last) {
                     continue;
                 }

@@ -38,6 +38,7 @@ impl Targets {
             });
         }
         let (rows, cols, n) = (target.rows(), target.cols(), target.cells());
+        let grid = target.grid();
         let mut goal_row = vec![u8::MAX; n];
         let mut goal_col = vec![u8::MAX; n];
         let mut distance = vec![0u8; n * n];
@@ -49,8 +50,7 @@ impl Targets {
             goal_row[tile] = (cell / cols) as u8;
             goal_col[tile] = (cell % cols) as u8;
             for from in 0..n {
-                distance[tile * n + from] =
-                    ((from / cols).abs_diff(cell / cols) + (from % cols).abs_diff(cell % cols)) as u8;
+                distance[tile * n + from] = grid.distance(from, cell) as u8;
             }
         }
         Ok(Targets {

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Mutex;
 
-use slide_core::Move;
+use slide_core::{Grid, Move};
 
 pub use self::astar::{wide_astar, wide_astar_state_bytes, wide_weighted_astar};
 pub use self::bidirectional_bfs::{wide_bidirectional_bfs, wide_bidirectional_state_bytes};
@@ -37,15 +37,13 @@ use crate::{Answer, SearchError, Stats};
 /// optimal searches.
 ///
 /// Invariant: the tiles hold each of `0..rows * cols` once (0 the blank),
-/// row-major, and `blank` is where 0 is; `grid` is the neighbour table of
-/// the board's shape.
+/// row-major, and `blank` is where 0 is; `neighbours` is `grid`'s table.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct WideBoard<T> {
-    rows: u16,
-    cols: u16,
+    grid: Grid,
     blank: u8,
     tiles: T,
-    grid: &'static [[u8; 4]],
+    neighbours: &'static [[u8; 4]],
 }
 
 impl<T: WideTiles> WideBoard<T> {
@@ -59,13 +57,16 @@ impl<T: WideTiles> WideBoard<T> {
     /// assert!(WideBoard::<u128>::new(6, 6, &(0..36).collect::<Vec<u32>>()).is_err());
     /// ```
     pub fn new(rows: usize, cols: usize, cells: &[u32]) -> Result<WideBoard<T>, String> {
-        let n = rows * cols;
-        if rows < 2 || cols < 2 || n > T::MAX_CELLS {
-            return Err(format!(
-                "a {rows}x{cols} board does not fit: rows and columns from 2, at most {} cells",
-                T::MAX_CELLS
-            ));
-        }
+        let n = rows.saturating_mul(cols);
+        let grid = Grid::new(rows, cols)
+            .ok()
+            .filter(|_| n <= T::MAX_CELLS)
+            .ok_or_else(|| {
+                format!(
+                    "a {rows}x{cols} board does not fit: rows and columns from 2, at most {} cells",
+                    T::MAX_CELLS
+                )
+            })?;
         if cells.len() != n {
             return Err(format!("found {} cells, expected {n}", cells.len()));
         }
@@ -82,11 +83,10 @@ impl<T: WideTiles> WideBoard<T> {
             .expect("0 is one of the cells");
         let bytes: Vec<u8> = cells.iter().map(|&content| content as u8).collect();
         Ok(WideBoard {
-            rows: rows as u16,
-            cols: cols as u16,
+            grid,
             blank: blank as u8,
             tiles: T::from_cells(&bytes),
-            grid: grid(rows, cols),
+            neighbours: neighbour_table(grid),
         })
     }
 
@@ -97,19 +97,24 @@ impl<T: WideTiles> WideBoard<T> {
         WideBoard::new(rows, cols, &cells).expect("the goal is a board")
     }
 
+    /// The grid of the board.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
     /// The number of rows.
     pub fn rows(&self) -> usize {
-        self.rows as usize
+        self.grid.rows()
     }
 
     /// The number of columns.
     pub fn cols(&self) -> usize {
-        self.cols as usize
+        self.grid.cols()
     }
 
     /// The number of cells.
     pub fn cells(&self) -> usize {
-        self.rows() * self.cols()
+        self.grid.cells()
     }
 
     /// The blank's cell.
@@ -125,7 +130,7 @@ impl<T: WideTiles> WideBoard<T> {
     /// The board after the blank's move `mv`, or `None` if it would leave
     /// the board.
     pub fn apply(&self, mv: Move) -> Option<WideBoard<T>> {
-        let next = self.grid[self.blank()][mv as usize];
+        let next = self.neighbours[self.blank()][mv as usize];
         (next != u8::MAX).then(|| {
             let tile = self.tiles.tile(next as usize);
             WideBoard {
@@ -136,34 +141,15 @@ impl<T: WideTiles> WideBoard<T> {
         })
     }
 
-    /// Whether this board can reach `target` (of the same size): when the
-    /// parity of the permutation between them equals that of the blank's
-    /// taxicab distance between them (see `slide_core::is_solvable`).
+    /// Whether this board can reach `target` (of the same size), by the
+    /// parity rule ([`slide_core::reaches`]).
     pub fn reaches(&self, target: &WideBoard<T>) -> bool {
-        let n = self.cells();
-        // Where the target has each tile, and the permutation's cycles.
-        let mut home = vec![0usize; n];
-        for cell in 0..n {
-            home[target.tile(cell)] = cell;
-        }
-        let mut seen = vec![false; n];
-        let mut cycles = 0;
-        for first in 0..n {
-            if seen[first] {
-                continue;
-            }
-            cycles += 1;
-            let mut cell = first;
-            while !seen[cell] {
-                seen[cell] = true;
-                cell = home[self.tile(cell)];
-            }
-        }
-        let odd_permutation = (n - cycles) % 2 == 1;
-        let cols = self.cols();
-        let (a, b) = (self.blank(), target.blank());
-        let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
-        odd_permutation == (distance % 2 == 1)
+        let contents = |board: &WideBoard<T>| {
+            (0..board.cells())
+                .map(|cell| board.tile(cell) as u32)
+                .collect::<Vec<_>>()
+        };
+        slide_core::reaches(self.grid, contents(self), contents(target))
     }
 }
 
@@ -192,7 +178,7 @@ impl<T: WideTiles> fmt::Debug for WideBoard<T> {
 
 impl<T: WideTiles> Position for WideBoard<T> {
     type Tiles = T;
-    type Grid = &'static [[u8; 4]];
+    type Neighbours = &'static [[u8; 4]];
 
     #[inline]
     fn tiles(&self) -> T {
@@ -205,8 +191,8 @@ impl<T: WideTiles> Position for WideBoard<T> {
     }
 
     #[inline]
-    fn grid(&self) -> &'static [[u8; 4]] {
-        self.grid
+    fn neighbours(&self) -> &'static [[u8; 4]] {
+        self.neighbours
     }
 
     fn with_tiles(&self, tiles: T, blank: usize) -> WideBoard<T> {
@@ -218,7 +204,7 @@ impl<T: WideTiles> Position for WideBoard<T> {
     }
 
     fn answer_without_search(&self, target: &WideBoard<T>) -> Result<Option<Answer>, SearchError> {
-        if (self.rows, self.cols) != (target.rows, target.cols) {
+        if self.grid != target.grid {
             return Err(SearchError::Sizes {
                 start: (self.rows(), self.cols()),
                 target: (target.rows(), target.cols()),
@@ -235,30 +221,14 @@ impl<T: WideTiles> Position for WideBoard<T> {
     }
 }
 
-/// The neighbour table of the grid of `rows` by `cols` cells, made once per
-/// size and kept for the process (a board carries a reference to it).
-fn grid(rows: usize, cols: usize) -> &'static [[u8; 4]] {
-    type Grids = HashMap<(usize, usize), &'static [[u8; 4]]>;
-    static GRIDS: Mutex<Option<Grids>> = Mutex::new(None);
-    let mut grids = GRIDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    grids
+/// The neighbour table of `grid`, made once per size and kept for the
+/// process (a board carries a reference to it).
+fn neighbour_table(grid: Grid) -> &'static [[u8; 4]] {
+    type Tables = HashMap<Grid, &'static [[u8; 4]]>;
+    static TABLES: Mutex<Option<Tables>> = Mutex::new(None);
+    let mut tables = TABLES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    tables
         .get_or_insert_with(HashMap::new)
-        .entry((rows, cols))
-        .or_insert_with(|| {
-            let table: Vec<[u8; 4]> = (0..rows * cols)
-                .map(|cell| {
-                    Move::ALL.map(|mv| {
-                        let (row, col) = (cell / cols, cell % cols);
-                        let next = match mv {
-                            Move::Up => (row > 0).then(|| cell - cols),
-                            Move::Down => (row + 1 < rows).then(|| cell + cols),
-                            Move::Left => (col > 0).then(|| cell - 1),
-                            Move::Right => (col + 1 < cols).then(|| cell + 1),
-                        };
-                        next.map_or(u8::MAX, |next| next as u8)
-                    })
-                })
-                .collect();
-            Box::leak(table.into_boxed_slice())
-        })
+        .entry(grid)
+        .or_insert_with(|| Box::leak(grid.neighbour_table().into_boxed_slice()))
 }
