@@ -202,7 +202,7 @@ fn near(
     instances: &[KorfFelnerInstance],
     options: &Options,
     goal: &WideBoard<u128>,
-    pdb: &slide_pattern_db::WidePdb,
+    pdb: &slide_pattern_db::PlacementPdb,
 ) -> ExitCode {
     println!("id\toptimal\tlength\tlength/optimal\tweight\tgenerated\texpanded\tseconds");
     let (mut lengths, mut optimal, mut slowest, mut seconds, mut failed) = (0, 0, 0f64, 0f64, 0);

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use serde_json::json;
-use slide_graph::{bidirectional_bfs, ida_star_within, parse_puzzle, Slide, BFS_STATE_BYTES};
+use slide_graph::{bidirectional_bfs, ida_star_within, parse_puzzle, Step, BFS_STATE_BYTES};
 
 use crate::args::{Algo, SolveArgs};
 use crate::error::{bad_input, CliError};
@@ -71,7 +71,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         (path, "ida_star")
     };
     let seconds = started.elapsed().as_secs_f64();
-    let moves = |path: &[Slide]| path.iter().map(|s| format!("{}>{}", s.from, s.to)).collect::<Vec<_>>();
+    let moves = |path: &[Step]| path.iter().map(|s| format!("{}>{}", s.from, s.to)).collect::<Vec<_>>();
     if args.json {
         let object = json!({
             "cells": puzzle.graph().cells(),

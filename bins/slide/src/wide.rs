@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use slide_core::{path_string, Move, MoveOrder};
 use slide_large::LargeBoard;
-use slide_pattern_db::WidePdb;
+use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
     parallel_ida_star, states_within, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
     wide_bidirectional_state_bytes, wide_near_optimal, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan,
@@ -161,7 +161,7 @@ type Found = (Answer, String, Option<Near>);
 /// meets, loaded (or built) on first need and kept for the run.
 #[derive(Default)]
 pub(crate) struct Tables {
-    by_corner: Mutex<HashMap<usize, WidePdb>>,
+    by_corner: Mutex<HashMap<usize, PlacementPdb>>,
 }
 
 impl Shortest {
@@ -322,7 +322,7 @@ enum Estimate<'a> {
     None,
     Manhattan,
     LinearConflict,
-    Pdb(&'a WidePdb),
+    Pdb(&'a PlacementPdb),
 }
 
 /// The search's name as the command line writes it.
@@ -425,7 +425,7 @@ fn informed<T: WideTiles, H: Heuristic<WideBoard<T>> + Sync>(
 impl Tables {
     /// Korf and Felner's tables for a goal whose blank is in the corner
     /// `blank`, from the cache, built there on first need until `deadline`.
-    fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<WidePdb, CliError> {
+    fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<PlacementPdb, CliError> {
         slide_pattern_db::korf_felner_split(blank)
             .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
         // One build at a time: the others wait for it rather than repeat it.

@@ -21,9 +21,11 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
-mod wide;
+mod korf_felner;
 
-pub use crate::wide::{korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, wide_file_name, Unusable};
+pub use crate::korf_felner::{
+    korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, placement_file_name, Unusable,
+};
 
 use std::fmt;
 use std::io::IsTerminal;
@@ -332,7 +334,7 @@ fn huge_page_buffer(capacity: usize) -> Vec<u8> {
 }
 
 /// How the names of the cache's tables start: the tables of up to 16 cells
-/// (`file_name`) and the 24-puzzle's (`wide_file_name`). A temporary file
+/// (`file_name`) and the 24-puzzle's (`placement_file_name`). A temporary file
 /// of either, left by a writer that was killed, is removed by any later
 /// run.
 const TABLE_PREFIXES: [&str; 2] = ["pdb-", "wpdb-"];

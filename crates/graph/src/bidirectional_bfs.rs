@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::ida_star::{out_of_time, CLOCK_EVERY};
 
-use crate::puzzle::{Puzzle, Slide};
+use crate::puzzle::{Puzzle, Step};
 
 /// A shortest path from `puzzle`'s start to its target if one of at most
 /// `cap` moves exists (`Ok(None)` if not), by breadth-first search from
@@ -32,7 +32,7 @@ pub fn bidirectional_bfs(
     cap: usize,
     max_states: usize,
     time_limit: Option<Duration>,
-) -> Result<Option<Vec<Slide>>, String> {
+) -> Result<Option<Vec<Step>>, String> {
     let deadline = time_limit.map(|limit| (Instant::now() + limit, limit));
     let mut until_clock = CLOCK_EVERY;
     let n = puzzle.graph().cells();
@@ -154,7 +154,7 @@ fn walk(seen: &Map, board: u128) -> Option<Vec<u128>> {
 /// The moves from the start to the target through `board`, seen from both
 /// ends; each move is read off the two cells that differ between a board
 /// and the next.
-fn path_through(seen: &[Map; 2], board: u128, n: usize, label: &impl Fn(u128, usize) -> u8) -> Vec<Slide> {
+fn path_through(seen: &[Map; 2], board: u128, n: usize, label: &impl Fn(u128, usize) -> u8) -> Vec<Step> {
     let mut boards = walk(&seen[0], board).expect("the start's end saw the meeting");
     boards.reverse();
     boards.extend(
@@ -168,7 +168,7 @@ fn path_through(seen: &[Map; 2], board: u128, n: usize, label: &impl Fn(u128, us
         .map(|pair| {
             let to = (0..n).find(|&c| label(pair[0], c) == 0 && label(pair[1], c) != 0);
             let from = (0..n).find(|&c| label(pair[0], c) != 0 && label(pair[1], c) == 0);
-            Slide {
+            Step {
                 from: from.expect("a piece left a cell") as u8,
                 to: to.expect("a piece entered the blank") as u8,
             }

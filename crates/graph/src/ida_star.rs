@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Puzzle, Slide};
+use crate::puzzle::{Puzzle, Step};
 
 /// How many boards a search generates between looks at the clock: a look
 /// costs about as much as a few hundred boards.
@@ -52,7 +52,7 @@ pub fn fewest_moves(puzzle: &Puzzle, cap: usize) -> Option<usize> {
 /// let puzzle = Puzzle::new(graph, vec![1, 0, 0, 2, 3, 4], vec![0, 0, 1, 2, 3, 4]).unwrap();
 /// assert_eq!(ida_star(&puzzle, 10).map(|path| path.len()), Some(2));
 /// ```
-pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Slide>> {
+pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Step>> {
     ida_star_within(puzzle, cap, None).expect("no time limit, so no running out of it")
 }
 
@@ -67,11 +67,7 @@ pub fn ida_star(puzzle: &Puzzle, cap: usize) -> Option<Vec<Slide>> {
 /// let path = ida_star_within(&puzzle, 20, Some(Duration::from_secs(1))).unwrap();
 /// assert_eq!(path.map(|path| path.len()), Some(2));
 /// ```
-pub fn ida_star_within(
-    puzzle: &Puzzle,
-    cap: usize,
-    time_limit: Option<Duration>,
-) -> Result<Option<Vec<Slide>>, String> {
+pub fn ida_star_within(puzzle: &Puzzle, cap: usize, time_limit: Option<Duration>) -> Result<Option<Vec<Step>>, String> {
     if !puzzle.same_pieces() {
         return Ok(None);
     }
@@ -125,7 +121,7 @@ struct Search<'p> {
     bound: u32,
     next_bound: u32,
     /// The path found, last move first.
-    path: Vec<Slide>,
+    path: Vec<Step>,
     /// The deadline and the time limit it came from, if any.
     clock: Option<(Instant, Duration)>,
     /// Boards left to generate before the next look at the clock.
@@ -139,7 +135,7 @@ impl Search<'_> {
     /// estimate `h`, reached by `last`. Whether it found the target.
     /// With `TIMED`, it looks at the clock every [`CLOCK_EVERY`] boards and
     /// unwinds once the deadline has passed.
-    fn dfs<const TIMED: bool>(&mut self, g: u32, h: u32, last: Option<Slide>) -> bool {
+    fn dfs<const TIMED: bool>(&mut self, g: u32, h: u32, last: Option<Step>) -> bool {
         for i in 0..self.blanks.len() {
             let to = self.blanks[i] as usize;
             let mut next = self.puzzle.graph().neighbours(to);
@@ -151,7 +147,7 @@ impl Search<'_> {
                 // not moved straight back.
                 if piece == 0
                     || last
-                        == Some(Slide {
+                        == Some(Step {
                             from: to as u8,
                             to: from as u8,
                         })
@@ -176,15 +172,15 @@ impl Search<'_> {
                     self.next_bound = self.next_bound.min(f);
                     continue;
                 }
-                let slide = Slide {
+                let step = Step {
                     from: from as u8,
                     to: to as u8,
                 };
                 self.cells[to] = piece;
                 self.cells[from] = 0;
                 self.blanks[i] = from as u8;
-                if child_h == 0 || self.dfs::<TIMED>(g + 1, child_h, Some(slide)) {
-                    self.path.push(slide);
+                if child_h == 0 || self.dfs::<TIMED>(g + 1, child_h, Some(step)) {
+                    self.path.push(step);
                     return true;
                 }
                 self.blanks[i] = to as u8;

@@ -28,5 +28,5 @@ mod text;
 pub use crate::bidirectional_bfs::{bidirectional_bfs, BFS_STATE_BYTES};
 pub use crate::graph::{Graph, MAX_VERTICES};
 pub use crate::ida_star::{fewest_moves, ida_star, ida_star_within};
-pub use crate::puzzle::{Puzzle, Slide};
+pub use crate::puzzle::{Puzzle, Step};
 pub use crate::text::{parse_puzzle, DEFAULT_CAP, MAX_CAP};

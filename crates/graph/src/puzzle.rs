@@ -6,7 +6,7 @@ use crate::graph::Graph;
 /// One move: the piece in cell `from` slides along an edge into the blank
 /// cell `to` (so the blank is in `from` afterwards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slide {
+pub struct Step {
     /// The cell the piece leaves.
     pub from: u8,
     /// The blank cell it enters.
@@ -207,7 +207,7 @@ impl Puzzle {
     /// let path = ida_star(&puzzle, 20).unwrap();
     /// assert_eq!(puzzle.replay(&path), Some(vec![1, 2, 3, 0]));
     /// ```
-    pub fn replay(&self, path: &[Slide]) -> Option<Vec<u32>> {
+    pub fn replay(&self, path: &[Step]) -> Option<Vec<u32>> {
         let mut cells = self.start.clone();
         for slide in path {
             let (from, to) = (slide.from as usize, slide.to as usize);

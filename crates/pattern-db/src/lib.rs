@@ -34,7 +34,11 @@
 //! - `file.rs`: the versioned, checksummed file format the disk cache
 //!   (`slide-cache`) keeps tables in;
 //! - [`strongest_estimate`] (`strongest.rs`): the one policy that names the
-//!   strongest estimate for a goal.
+//!   strongest estimate for a goal;
+//! - `placement/`: placement tables, one value a placement whatever the
+//!   blank's region ([`PlacementPatternDb`]), and their sum
+//!   ([`PlacementPdb`]): Korf and Felner's 6-6-6-6 for the 24-puzzle
+//!   ([`korf_felner_split`]).
 //!
 //! Standard library only and Rust 1.70, like `slide-core`: the judge files
 //! for the 15-puzzle carry the tables' build and search.
@@ -47,18 +51,18 @@ mod build;
 mod estimate;
 mod file;
 mod pattern;
+mod placement;
 mod regions;
 mod split;
 mod strongest;
-mod wide;
 
 pub use crate::additive::{AdditivePdb, ByCell};
 pub use crate::estimate::{ByPlacement, Layout, PdbEstimate, Saved};
 pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
+pub use crate::placement::{
+    korf_felner_split, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved, KORF_FELNER_TABLES,
+    MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, PLACEMENT_FORMAT_VERSION,
+};
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};
-pub use crate::wide::{
-    korf_felner_split, WidePatternDb, WidePdb, WidePdbEstimate, WideSaved, KORF_FELNER_TABLES, MAX_WIDE_CELLS,
-    MAX_WIDE_TILES, WIDE_FORMAT_VERSION,
-};

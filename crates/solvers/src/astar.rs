@@ -24,7 +24,7 @@ use slide_core::{Board, Move, Shape, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::layered::node::{Node, Wide};
+use crate::layered::node::{Node, TwoWords};
 use crate::layered::scratch::{with_thread_scratch, Scratch};
 use crate::layered::{Children, SizeClass, StepMoves};
 use crate::walk_back::walk_back;
@@ -105,13 +105,13 @@ pub fn astar_in<H: Heuristic>(
         }
         SizeClass::Dense => {
             let mut closed = DenseClosed::new(shape, scratch);
-            let moves = StepMoves::<Wide>::new(shape, true);
+            let moves = StepMoves::<TwoWords>::new(shape, true);
             let path = run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch);
             closed.give_back(scratch);
             path
         }
         SizeClass::Hashed => {
-            let moves = StepMoves::<Wide>::new(shape, false);
+            let moves = StepMoves::<TwoWords>::new(shape, false);
             let mut closed = HashedClosed::default();
             run.search(&moves, &mut closed, start, target, &mut estimate, h, scratch)
         }

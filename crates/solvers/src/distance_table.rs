@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use slide_core::{factorial, is_solvable, rank, rank_after_slide, Board, Move, MoveOrder, Shape, NO_MOVE};
 
-use crate::layered::node::{Node, Wide};
+use crate::layered::node::{Node, TwoWords};
 use crate::layered::visited::Entry;
 use crate::layered::{expand_layer, Children, SizeClass, StepMoves, Visited};
 use crate::{AllPaths, Answer, Stats, DENSE_MAX_CELLS};
@@ -93,7 +93,7 @@ impl DistanceTable {
             SizeClass::Table(moves) => search_all(&goal, &mut distances, moves),
             SizeClass::Small => search_all(&goal, &mut distances, &StepMoves::<u64>::new(shape, true)),
             SizeClass::Dense | SizeClass::Hashed => {
-                search_all(&goal, &mut distances, &StepMoves::<Wide>::new(shape, true))
+                search_all(&goal, &mut distances, &StepMoves::<TwoWords>::new(shape, true))
             }
         };
         let farthest = Board::from_tiles(shape, far).expect("a search keeps boards valid");

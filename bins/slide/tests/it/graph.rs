@@ -1,7 +1,7 @@
 //! `slide solve --graph`: puzzles on graphs from their text, the paths
 //! replayed against the puzzle, and the refusals.
 
-use slide_graph::{parse_puzzle, Slide};
+use slide_graph::{parse_puzzle, Step};
 
 use crate::hostile::{empty_cache, slide_with};
 
@@ -28,12 +28,12 @@ target x x 0 x x / x 1 2 3 x / 4 5 6 7 8 / x 9 10 11 x / x x 0 x x
 /// The moves of a `moves` line, checked to lead from the start to the target.
 fn replay(text: &str, line: &str) -> usize {
     let (puzzle, _) = parse_puzzle(text).unwrap();
-    let path: Vec<Slide> = line
+    let path: Vec<Step> = line
         .trim_start_matches("moves")
         .split_whitespace()
         .map(|slide| {
             let (from, to) = slide.split_once('>').unwrap();
-            Slide {
+            Step {
                 from: from.parse().unwrap(),
                 to: to.parse().unwrap(),
             }

@@ -65,12 +65,12 @@ fn korf_and_felners_easiest_24_puzzle_by_its_node_count() {
 /// Korf and Felner's tables for the goal with the blank top-left when
 /// `SLIDE_KORF_FELNER` is set (the tables take minutes to build), from
 /// `SLIDE_CACHE_DIR` if set.
-fn korf_felner_tables() -> Option<slide_pattern_db::WidePdb> {
+fn korf_felner_tables() -> Option<slide_pattern_db::PlacementPdb> {
     korf_felner_tables_for(0)
 }
 
 /// The same for a goal whose blank is in the corner `blank`.
-fn korf_felner_tables_for(blank: usize) -> Option<slide_pattern_db::WidePdb> {
+fn korf_felner_tables_for(blank: usize) -> Option<slide_pattern_db::PlacementPdb> {
     std::env::var_os("SLIDE_KORF_FELNER")?;
     let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
         Some(dir) => std::path::PathBuf::from(dir),

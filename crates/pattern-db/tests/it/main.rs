@@ -3,4 +3,4 @@
 //! One test target per crate, so that the tests link once.
 
 mod pattern_db;
-mod wide;
+mod placement;

@@ -28,7 +28,7 @@ use std::marker::PhantomData;
 use slide_core::{slide, Board, Move, RankSteps, Shape, MAX_CELLS, NO_MOVE};
 
 use crate::budget::{Budget, Watch};
-use crate::layered::node::{Node, Wide};
+use crate::layered::node::{Node, TwoWords};
 use crate::layered::scratch::Scratch;
 use crate::layered::table_moves::TableMoves;
 use crate::layered::visited::{code, codes_to, DenseMap, Entry, HashedMap, StateMap};
@@ -229,10 +229,10 @@ pub(crate) enum SizeClass {
     /// At most 9 cells: `u64` nodes with ranks, stepped one move at a time
     /// ([`StepMoves`]), dense maps.
     Small,
-    /// At most [`DENSE_MAX_CELLS`] cells: [`Wide`] nodes with ranks, dense
+    /// At most [`DENSE_MAX_CELLS`] cells: [`TwoWords`] nodes with ranks, dense
     /// maps.
     Dense,
-    /// More cells: [`Wide`] nodes without ranks, hashed maps.
+    /// More cells: [`TwoWords`] nodes without ranks, hashed maps.
     Hashed,
 }
 
@@ -334,7 +334,7 @@ pub(crate) fn shortest_path(
             found
         }
         SizeClass::Dense => {
-            let moves = StepMoves::<Wide>::new(shape, true);
+            let moves = StepMoves::<TwoWords>::new(shape, true);
             let mut map = DenseMap::new(cells, scratch);
             let found = meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
                 .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)));
@@ -342,7 +342,7 @@ pub(crate) fn shortest_path(
             found
         }
         SizeClass::Hashed => {
-            let moves = StepMoves::<Wide>::new(shape, false);
+            let moves = StepMoves::<TwoWords>::new(shape, false);
             let mut map = HashedMap::new(limit);
             meet(roots, blanks, ends, &moves, &mut map, &mut watch, scratch, &mut stats)
                 .map(|meeting| meeting.map(|(tiles, blank)| grid_path(&map, shape, [start, target], tiles, blank)))

@@ -10,7 +10,7 @@
 use crate::layered::scratch::Scratch;
 
 /// A board in a layer. The two size classes are `u64` (boards of at most
-/// 9 cells) and [`Wide`] (larger boards). The default value is all zeros,
+/// 9 cells) and [`TwoWords`] (larger boards). The default value is all zeros,
 /// so that `vec![Node::default(); n]` costs no writes until it is used.
 pub(crate) trait Node: Copy + Default {
     /// The entry of a board: its packed tiles, rank (0 where ranks are not
@@ -43,7 +43,7 @@ pub(crate) const LAST_SHIFT: u32 = 59;
 
 /// Boards of at most 9 cells fit in 8 bytes: tiles in bits 0..36, the rank
 /// (below 9! < 2^19) in bits 36..55, the blank in 55..59, the last move in
-/// 59..63. Half the bytes of [`Wide`] halve a layer's memory traffic.
+/// 59..63. Half the bytes of [`TwoWords`] halve a layer's memory traffic.
 impl Node for u64 {
     #[inline]
     fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> u64 {
@@ -80,11 +80,11 @@ impl Node for u64 {
 /// An array of integers rather than a struct, so that a buffer of zeros is
 /// allocated already zeroed by the system, and its pages are only touched
 /// as a search fills them.
-pub(crate) type Wide = [u64; 2];
+pub(crate) type TwoWords = [u64; 2];
 
-impl Node for Wide {
+impl Node for TwoWords {
     #[inline]
-    fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> Wide {
+    fn new(tiles: u64, rank: u64, blank: usize, last: u8) -> TwoWords {
         [tiles, rank | (blank as u64) << 32 | (last as u64) << 40]
     }
     #[inline]
@@ -103,10 +103,10 @@ impl Node for Wide {
     fn last(self) -> u8 {
         (self[1] >> 40) as u8
     }
-    fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
+    fn spares(scratch: &mut Scratch) -> &mut Vec<Vec<TwoWords>> {
         &mut scratch.wide_layers
     }
-    fn open_stacks(scratch: &mut Scratch) -> &mut Vec<Vec<Wide>> {
+    fn open_stacks(scratch: &mut Scratch) -> &mut Vec<Vec<TwoWords>> {
         &mut scratch.wide_open
     }
 }

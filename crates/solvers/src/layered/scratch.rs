@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use crate::layered::node::Wide;
+use crate::layered::node::TwoWords;
 
 /// Visited tables and layer buffers kept between searches.
 ///
@@ -32,12 +32,12 @@ pub struct Scratch {
     /// Layer buffers of boards packed in a `u64`.
     pub(crate) packed_layers: Vec<Vec<u64>>,
     /// Layer buffers of wide boards.
-    pub(crate) wide_layers: Vec<Vec<Wide>>,
+    pub(crate) wide_layers: Vec<Vec<TwoWords>>,
     /// A*'s dense closed set: its bits, and its moves (two bits a board).
     pub(crate) closed_set: (Vec<u64>, Vec<u64>),
     /// A*'s open stacks of packed and of wide boards, empty.
     pub(crate) packed_open: Vec<Vec<u64>>,
-    pub(crate) wide_open: Vec<Vec<Wide>>,
+    pub(crate) wide_open: Vec<Vec<TwoWords>>,
 }
 
 /// How many tables or buffers of one kind a scratch keeps.

@@ -1,51 +1,51 @@
-//! The additive sum of wide patterns for a goal, as it follows a search's
-//! board: [`WidePdb`].
+//! The additive sum of placement patterns for a goal, as it follows a search's
+//! board: [`PlacementPdb`].
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
-use super::{WidePatternDb, MAX_WIDE_CELLS, MAX_WIDE_TILES};
+use super::{PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
-/// One pattern of a [`WidePdb`]: a table, and the symmetry of the square
+/// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
 /// that carries the table's cells to the pattern's (`to_table[c]`: the
 /// table's cell for board cell `c`).
 #[derive(Clone)]
 struct Pattern {
-    table: Arc<WidePatternDb>,
-    to_table: [u8; MAX_WIDE_CELLS],
+    table: Arc<PlacementPatternDb>,
+    to_table: [u8; MAX_PLACEMENT_CELLS],
     /// The pattern's goal cells on the board, in the table's order.
     goal_cells: Vec<u8>,
 }
 
-/// Disjoint wide patterns that cover every cell of the goal but the
+/// Disjoint placement patterns that cover every cell of the goal but the
 /// blank's, each a table carried there by a symmetry: the sum of their
 /// values, and of the board reflected about the main diagonal, the larger,
 /// is an admissible estimate (Korf and Felner's 24-puzzle heuristic).
 #[derive(Clone)]
-pub struct WidePdb {
+pub struct PlacementPdb {
     rows: usize,
     cols: usize,
     patterns: Vec<Pattern>,
 }
 
-impl WidePdb {
+impl PlacementPdb {
     /// The sum of `patterns`, each a table and the symmetry that carries its
     /// cells to the pattern's (`to_table[c]`: the table's cell for board
     /// cell `c`), on a square board of `rows` by `cols` cells.
     ///
     /// # Panics
     /// Panics if a symmetry does not map every board cell to a table cell.
-    pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<WidePatternDb>, Vec<u8>)>) -> WidePdb {
+    pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)>) -> PlacementPdb {
         let n = rows * cols;
         let patterns = patterns
             .into_iter()
             .map(|(table, to_table)| {
                 assert_eq!(to_table.len(), n, "a symmetry maps every cell");
-                let mut map = [0u8; MAX_WIDE_CELLS];
+                let mut map = [0u8; MAX_PLACEMENT_CELLS];
                 map[..n].copy_from_slice(&to_table);
-                let mut from_table = [0u8; MAX_WIDE_CELLS];
+                let mut from_table = [0u8; MAX_PLACEMENT_CELLS];
                 for (cell, &t) in to_table.iter().enumerate() {
                     from_table[t as usize] = cell as u8;
                 }
@@ -57,7 +57,7 @@ impl WidePdb {
                 }
             })
             .collect();
-        WidePdb { rows, cols, patterns }
+        PlacementPdb { rows, cols, patterns }
     }
 
     /// The patterns' goal cells on the board, each in its table's order.
@@ -103,16 +103,16 @@ impl WidePdb {
 #[derive(Clone)]
 struct View {
     /// `pattern_of[t]`, `slot_of[t]`: tile `t`'s pattern and place in it.
-    pattern_of: [u8; MAX_WIDE_CELLS],
-    slot_of: [u8; MAX_WIDE_CELLS],
+    pattern_of: [u8; MAX_PLACEMENT_CELLS],
+    slot_of: [u8; MAX_PLACEMENT_CELLS],
     /// `to_table[p][c]`: the table cell of pattern `p` for board cell `c`,
     /// through the view's reflection and the pattern's symmetry.
-    to_table: Vec<[u8; MAX_WIDE_CELLS]>,
+    to_table: Vec<[u8; MAX_PLACEMENT_CELLS]>,
     /// Per pattern: its tiles, in the table's order. The fields above and
     /// this one depend on the target only; those below on the board.
-    tiles: Vec<[u8; MAX_WIDE_TILES]>,
+    tiles: Vec<[u8; MAX_PLACEMENT_TILES]>,
     /// Per pattern: its tiles' table cells, and its value.
-    cells: Vec<[u8; MAX_WIDE_TILES]>,
+    cells: Vec<[u8; MAX_PLACEMENT_TILES]>,
     values: Vec<u8>,
     sum: u32,
 }
@@ -129,11 +129,11 @@ struct Before {
 
 /// What undoing a move needs: each view as it was.
 #[derive(Clone, Copy)]
-pub struct WideSaved([Before; 2]);
+pub struct PlacementSaved([Before; 2]);
 
-/// [`WidePdb`] as it follows one search's board.
-pub struct WidePdbEstimate<'a, T> {
-    pdb: &'a WidePdb,
+/// [`PlacementPdb`] as it follows one search's board.
+pub struct PlacementPdbEstimate<'a, T> {
+    pdb: &'a PlacementPdb,
     views: [View; 2],
     /// Per pattern, the table's values and the number of tiles.
     tables: Vec<(&'a [u8], usize)>,
@@ -144,20 +144,20 @@ pub struct WidePdbEstimate<'a, T> {
 impl View {
     /// The view through `reflect` (board cell to the cell the view reads
     /// it as) of `board` towards `target`.
-    fn new<T: WideTiles>(pdb: &WidePdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
+    fn new<T: WideTiles>(pdb: &PlacementPdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
         let n = board.cells();
         let count = pdb.patterns.len();
         let mut view = View {
-            pattern_of: [0; MAX_WIDE_CELLS],
-            slot_of: [0; MAX_WIDE_CELLS],
+            pattern_of: [0; MAX_PLACEMENT_CELLS],
+            slot_of: [0; MAX_PLACEMENT_CELLS],
             to_table: Vec::with_capacity(count),
-            tiles: vec![[0; MAX_WIDE_TILES]; count],
-            cells: vec![[0; MAX_WIDE_TILES]; count],
+            tiles: vec![[0; MAX_PLACEMENT_TILES]; count],
+            cells: vec![[0; MAX_PLACEMENT_TILES]; count],
             values: vec![0; count],
             sum: 0,
         };
         for (p, pattern) in pdb.patterns.iter().enumerate() {
-            let mut map = [0u8; MAX_WIDE_CELLS];
+            let mut map = [0u8; MAX_PLACEMENT_CELLS];
             for cell in 0..n {
                 map[cell] = pattern.to_table[reflect[cell] as usize];
             }
@@ -177,7 +177,7 @@ impl View {
     /// Reads the board whose tile `t` is in cell `cell_of[t]`: each
     /// pattern's table cells, its value, and their sum. Allocates nothing,
     /// so that A* can start over from each board it expands.
-    fn place(&mut self, pdb: &WidePdb, cell_of: &[u8; MAX_WIDE_CELLS]) {
+    fn place(&mut self, pdb: &PlacementPdb, cell_of: &[u8; MAX_PLACEMENT_CELLS]) {
         let n = pdb.rows * pdb.cols;
         self.sum = 0;
         for (p, pattern) in pdb.patterns.iter().enumerate() {
@@ -185,7 +185,7 @@ impl View {
             for slot in 0..k {
                 self.cells[p][slot] = self.to_table[p][cell_of[self.tiles[p][slot] as usize] as usize];
             }
-            self.values[p] = pattern.table.values()[WidePatternDb::index(&self.cells[p][..k], n)];
+            self.values[p] = pattern.table.values()[PlacementPatternDb::index(&self.cells[p][..k], n)];
             self.sum += self.values[p] as u32;
         }
     }
@@ -204,7 +204,7 @@ impl View {
         };
         self.cells[p][slot] = self.to_table[p][to];
         let (table, k) = tables[p];
-        let value = table[WidePatternDb::index(&self.cells[p][..k], cells)];
+        let value = table[PlacementPatternDb::index(&self.cells[p][..k], cells)];
         self.values[p] = value;
         self.sum = before.sum + value as u32 - before.value as u32;
         before
@@ -218,8 +218,8 @@ impl View {
     }
 }
 
-impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
-    type Estimate = WidePdbEstimate<'a, T>;
+impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a PlacementPdb {
+    type Estimate = PlacementPdbEstimate<'a, T>;
 
     /// `pdb` and the pattern sizes, such as `pdb-6-6-6-6`.
     fn name(&self) -> String {
@@ -231,10 +231,10 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
         &self,
         board: &WideBoard<T>,
         target: &WideBoard<T>,
-    ) -> Result<(WidePdbEstimate<'a, T>, u32), PatternMismatch> {
+    ) -> Result<(PlacementPdbEstimate<'a, T>, u32), PatternMismatch> {
         self.check_target(target)?;
-        let pdb: &'a WidePdb = self;
-        let estimate = WidePdbEstimate {
+        let pdb: &'a PlacementPdb = self;
+        let estimate = PlacementPdbEstimate {
             pdb,
             tables: pdb
                 .patterns
@@ -250,7 +250,7 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a WidePdb {
     }
 }
 
-impl WidePdb {
+impl PlacementPdb {
     /// The direct view of `board`, and the one reflected about the diagonal
     /// of the square through the target's blank
     /// ([`slide_core::Grid::reflection_through`]; on another board, or with
@@ -278,26 +278,26 @@ impl WidePdb {
     }
 }
 
-impl<T> WidePdbEstimate<'_, T> {
+impl<T> PlacementPdbEstimate<'_, T> {
     /// The larger of the views' sums.
     fn value(&self) -> u32 {
         self.views[0].sum.max(self.views[1].sum)
     }
 }
 
-impl<T: WideTiles> Estimate<T> for WidePdbEstimate<'_, T> {
-    type Undo = WideSaved;
+impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
+    type Undo = PlacementSaved;
 
     #[inline]
-    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, WideSaved) {
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, PlacementSaved) {
         self.moved_within(h, slide, u32::MAX)
     }
 
     /// The reflected view is read only when the direct one leaves the
     /// child within `within`, as on 4x4.
     #[inline(always)]
-    fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, WideSaved) {
-        let mut saved = WideSaved([Before::default(); 2]);
+    fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, PlacementSaved) {
+        let mut saved = PlacementSaved([Before::default(); 2]);
         saved.0[0] = self.views[0].moved(&self.tables, self.cells, slide.tile, slide.to);
         if self.views[0].sum > within {
             saved.0[1].pattern = u8::MAX;
@@ -308,7 +308,7 @@ impl<T: WideTiles> Estimate<T> for WidePdbEstimate<'_, T> {
     }
 
     #[inline]
-    fn undo(&mut self, _slide: Slide<T>, saved: WideSaved) {
+    fn undo(&mut self, _slide: Slide<T>, saved: PlacementSaved) {
         self.views[0].undo(saved.0[0]);
         if saved.0[1].pattern != u8::MAX {
             self.views[1].undo(saved.0[1]);
@@ -326,8 +326,8 @@ impl<T: WideTiles> Estimate<T> for WidePdbEstimate<'_, T> {
 
 /// `cell_of[t]`: the cell of tile `t` on the board of `n` cells with packed
 /// `tiles`.
-fn cells_of<T: WideTiles>(tiles: T, n: usize) -> [u8; MAX_WIDE_CELLS] {
-    let mut cell_of = [0u8; MAX_WIDE_CELLS];
+fn cells_of<T: WideTiles>(tiles: T, n: usize) -> [u8; MAX_PLACEMENT_CELLS] {
+    let mut cell_of = [0u8; MAX_PLACEMENT_CELLS];
     for cell in 0..n {
         cell_of[tiles.tile(cell)] = cell as u8;
     }

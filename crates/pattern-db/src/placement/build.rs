@@ -2,7 +2,7 @@
 
 use slide_core::{CellMasks, Grid};
 
-use super::{WidePatternDb, MAX_WIDE_CELLS, MAX_WIDE_TILES, UNREACHED};
+use super::{PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, UNREACHED};
 
 /// The region of `free` cells connected to `seed` (which is free): the
 /// grid's rule ([`slide_core::CellMasks::region`]) on `u32` masks.
@@ -11,7 +11,7 @@ fn region_of(masks: &CellMasks, free: u32, seed: usize) -> u32 {
     masks.region(1 << seed, u64::from(free)) as u32
 }
 
-impl WidePatternDb {
+impl PlacementPatternDb {
     /// The table of the pattern whose tiles' goal cells are `goal_cells`
     /// (in the order its index reads them) on a board of `rows` by `cols`
     /// cells.
@@ -25,13 +25,14 @@ impl WidePatternDb {
     /// region: the least over the blank's regions.
     ///
     /// # Panics
-    /// Panics if the board has more than [`MAX_WIDE_CELLS`] cells or the
-    /// pattern more than [`MAX_WIDE_TILES`] tiles, or its cells repeat.
-    pub fn build(rows: usize, cols: usize, goal_cells: &[u8]) -> WidePatternDb {
-        WidePatternDb::build_with_progress(rows, cols, goal_cells, &mut |_, _| true).expect("a build nothing stops")
+    /// Panics if the board has more than [`MAX_PLACEMENT_CELLS`] cells or the
+    /// pattern more than [`MAX_PLACEMENT_TILES`] tiles, or its cells repeat.
+    pub fn build(rows: usize, cols: usize, goal_cells: &[u8]) -> PlacementPatternDb {
+        PlacementPatternDb::build_with_progress(rows, cols, goal_cells, &mut |_, _| true)
+            .expect("a build nothing stops")
     }
 
-    /// [`WidePatternDb::build`], calling `progress(placements valued,
+    /// [`PlacementPatternDb::build`], calling `progress(placements valued,
     /// placements)` now and then; when it returns `false` the build stops
     /// and gives `None`.
     pub fn build_with_progress(
@@ -39,12 +40,12 @@ impl WidePatternDb {
         cols: usize,
         goal_cells: &[u8],
         progress: &mut dyn FnMut(u64, u64) -> bool,
-    ) -> Option<WidePatternDb> {
+    ) -> Option<PlacementPatternDb> {
         let n = rows * cols;
         let k = goal_cells.len();
         assert!(
-            n <= MAX_WIDE_CELLS && (1..=MAX_WIDE_TILES).contains(&k),
-            "a wide pattern fits"
+            n <= MAX_PLACEMENT_CELLS && (1..=MAX_PLACEMENT_TILES).contains(&k),
+            "a placement pattern fits"
         );
         assert!(
             goal_cells.iter().all(|&c| (c as usize) < n)
@@ -64,7 +65,7 @@ impl WidePatternDb {
                 ]
             })
             .collect();
-        let placements = WidePatternDb::placements(n, k);
+        let placements = PlacementPatternDb::placements(n, k);
         let mut values = vec![UNREACHED; placements];
         // One bit per (placement, region), the region named by its lowest cell.
         let mut seen = vec![0u64; (placements * n + 63) / 64];
@@ -85,7 +86,7 @@ impl WidePatternDb {
                 | (lowest as u64) << 40
         };
         let mut layer: Vec<u64> = Vec::new();
-        let goal_index = WidePatternDb::index(goal_cells, n);
+        let goal_index = PlacementPatternDb::index(goal_cells, n);
         values[goal_index] = 0;
         let used = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
         let mut free = all & !used;
@@ -99,7 +100,7 @@ impl WidePatternDb {
         let (mut valued, mut expanded) = (1u64, 0u64);
         let mut distance = 0u8;
         let mut next = Vec::new();
-        let mut cells = [0u8; MAX_WIDE_TILES];
+        let mut cells = [0u8; MAX_PLACEMENT_TILES];
         while !layer.is_empty() {
             distance += 1;
             for &state in &layer {
@@ -121,7 +122,7 @@ impl WidePatternDb {
                         let moved = used ^ (1 << from) ^ (1 << to);
                         let reached = region_of(&masks, all & !moved, from);
                         let lowest = reached.trailing_zeros() as usize;
-                        let index = WidePatternDb::index(&cells[..k], n);
+                        let index = PlacementPatternDb::index(&cells[..k], n);
                         if mark(index, lowest) {
                             if values[index] == UNREACHED {
                                 values[index] = distance;
@@ -143,7 +144,7 @@ impl WidePatternDb {
             std::mem::swap(&mut layer, &mut next);
             next.clear();
         }
-        Some(WidePatternDb {
+        Some(PlacementPatternDb {
             rows,
             cols,
             goal_cells: goal_cells.to_vec(),
@@ -159,7 +160,7 @@ mod tests {
     /// Every placement of a small pattern gets a value, the goal's 0.
     #[test]
     fn every_placement_is_valued() {
-        let db = WidePatternDb::build(2, 3, &[0, 1, 2]);
+        let db = PlacementPatternDb::build(2, 3, &[0, 1, 2]);
         assert_eq!(db.value(&[0, 1, 2]), 0);
         assert_eq!(db.value(&[3, 1, 2]), 1);
         assert!(db.values().iter().all(|&value| value != UNREACHED));

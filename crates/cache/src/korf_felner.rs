@@ -6,15 +6,17 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use slide_pattern_db::{korf_felner_split, WidePatternDb, WidePdb, KORF_FELNER_TABLES, WIDE_FORMAT_VERSION};
+use slide_pattern_db::{
+    korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_TABLES, PLACEMENT_FORMAT_VERSION,
+};
 
 use crate::{checked_file, save_with, shown, CacheError, Origin, Report};
 
-/// The file of a wide table of `goal_cells` on `rows` by `cols`, such as
+/// The file of a placement table of `goal_cells` on `rows` by `cols`, such as
 /// `wpdb-v1-5x5-1.2.5.6.7.12.bin`.
-pub fn wide_file_name(rows: usize, cols: usize, goal_cells: &[u8]) -> String {
+pub fn placement_file_name(rows: usize, cols: usize, goal_cells: &[u8]) -> String {
     let cells: Vec<String> = goal_cells.iter().map(u8::to_string).collect();
-    format!("wpdb-v{WIDE_FORMAT_VERSION}-{rows}x{cols}-{}.bin", cells.join("."))
+    format!("wpdb-v{PLACEMENT_FORMAT_VERSION}-{rows}x{cols}-{}.bin", cells.join("."))
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 24-puzzle for a goal whose blank
@@ -26,11 +28,11 @@ pub fn load_or_build_korf_felner(
     dir: &Path,
     blank: usize,
     deadline: Option<Instant>,
-) -> Result<Option<(WidePdb, Vec<Report>)>, CacheError> {
+) -> Result<Option<(PlacementPdb, Vec<Report>)>, CacheError> {
     let split = korf_felner_split(blank).map_err(|e| CacheError(e.to_string()))?;
     crate::remove_stale_temporaries(dir);
     let bars = MultiProgress::new();
-    let tables: Option<Vec<(Arc<WidePatternDb>, Report)>> = std::thread::scope(|scope| {
+    let tables: Option<Vec<(Arc<PlacementPatternDb>, Report)>> = std::thread::scope(|scope| {
         let threads: Vec<_> = KORF_FELNER_TABLES
             .iter()
             .enumerate()
@@ -47,12 +49,12 @@ pub fn load_or_build_korf_felner(
     let Some(tables) = tables else {
         return Ok(None);
     };
-    let (tables, reports): (Vec<Arc<WidePatternDb>>, Vec<Report>) = tables.into_iter().unzip();
+    let (tables, reports): (Vec<Arc<PlacementPatternDb>>, Vec<Report>) = tables.into_iter().unzip();
     let patterns = split
         .into_iter()
         .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
         .collect();
-    Ok(Some((WidePdb::new(5, 5, patterns), reports)))
+    Ok(Some((PlacementPdb::new(5, 5, patterns), reports)))
 }
 
 /// Korf and Felner's tables for a goal whose blank is in the corner
@@ -62,7 +64,7 @@ pub fn load_or_build_korf_felner(
 /// `auto` then reduces the board at once, rather than rebuilding for
 /// minutes). A table read here is kept for the rest of the process, so
 /// [`load_or_build_korf_felner`] does not read it again.
-pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<WidePdb, Unusable> {
+pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<PlacementPdb, Unusable> {
     let split = korf_felner_split(blank).map_err(|e| Unusable {
         reason: e.to_string(),
         missing: false,
@@ -73,7 +75,7 @@ pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<WidePdb, Unusable> {
             read_table(dir, cells)
                 .map(|(table, _)| table)
                 .map_err(|reason| Unusable {
-                    missing: !dir.join(wide_file_name(5, 5, cells)).exists(),
+                    missing: !dir.join(placement_file_name(5, 5, cells)).exists(),
                     reason,
                 })
         })
@@ -82,7 +84,7 @@ pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<WidePdb, Unusable> {
         .into_iter()
         .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
         .collect();
-    Ok(WidePdb::new(5, 5, patterns))
+    Ok(PlacementPdb::new(5, 5, patterns))
 }
 
 /// Why [`load_korf_felner`] gave no tables.
@@ -103,7 +105,7 @@ impl std::fmt::Display for Unusable {
 
 /// The tables this process read whole and intact, by file: each is read
 /// once however many searches (a batch's lines) use it.
-static READ: Mutex<Vec<(PathBuf, Arc<WidePatternDb>)>> = Mutex::new(Vec::new());
+static READ: Mutex<Vec<(PathBuf, Arc<PlacementPatternDb>)>> = Mutex::new(Vec::new());
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -112,10 +114,10 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// One of Korf and Felner's tables, `cells`, from its file in `dir` (or
 /// from what this process read before), with the time the read took; why
 /// not, naming the file.
-fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<WidePatternDb>, std::time::Duration), String> {
-    let path = dir.join(wide_file_name(5, 5, cells));
+fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
+    let path = dir.join(placement_file_name(5, 5, cells));
     let started = Instant::now();
-    let known = |read: &[(PathBuf, Arc<WidePatternDb>)]| {
+    let known = |read: &[(PathBuf, Arc<PlacementPatternDb>)]| {
         read.iter()
             .find(|(known, _)| *known == path)
             .map(|(_, table)| Arc::clone(table))
@@ -124,9 +126,9 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<WidePatternDb>, std::time
         return Ok((table, started.elapsed()));
     }
     // Read without the lock, so that both tables are read side by side.
-    let size = WidePatternDb::file_size(5, 5, cells.len());
+    let size = PlacementPatternDb::file_size(5, 5, cells.len());
     let table = checked_file(&path, size)
-        .and_then(|mut input| WidePatternDb::read_from(&mut input, 5, 5, cells))
+        .and_then(|mut input| PlacementPatternDb::read_from(&mut input, 5, 5, cells))
         .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
     // Should another thread have read it meanwhile, one copy is kept.
@@ -147,8 +149,8 @@ fn load_or_build_table(
     number: (usize, usize),
     bars: &MultiProgress,
     deadline: Option<Instant>,
-) -> Option<(Arc<WidePatternDb>, Report)> {
-    let path: PathBuf = dir.join(wide_file_name(5, 5, cells));
+) -> Option<(Arc<PlacementPatternDb>, Report)> {
+    let path: PathBuf = dir.join(placement_file_name(5, 5, cells));
     let started = Instant::now();
     let reason = match read_table(dir, cells) {
         Ok((db, time)) => {
@@ -166,7 +168,7 @@ fn load_or_build_table(
             .to_string(),
     };
     let in_time = || deadline.is_none_or(|deadline| Instant::now() < deadline);
-    let placements = WidePatternDb::placements(25, cells.len()) as u64;
+    let placements = PlacementPatternDb::placements(25, cells.len()) as u64;
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         let bar = bars.add(ProgressBar::new(placements));
         let style = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}").expect("a valid template");
@@ -182,7 +184,7 @@ fn load_or_build_table(
     } else {
         ProgressBar::hidden()
     };
-    let db = WidePatternDb::build_with_progress(5, 5, cells, &mut |done, _| {
+    let db = PlacementPatternDb::build_with_progress(5, 5, cells, &mut |done, _| {
         bar.set_position(done);
         in_time()
     });

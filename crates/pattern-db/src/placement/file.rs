@@ -1,23 +1,23 @@
-//! The file format of wide pattern databases: a header that names the
+//! The file format of placement tables: a header that names the
 //! pattern, the table, and a checksum of both (the 4x4 tables' checksum).
 
 use std::io::{Read, Write};
 
-use super::WidePatternDb;
+use super::PlacementPatternDb;
 use crate::file::checksum;
 
-/// The first bytes of a wide table's file.
+/// The first bytes of a placement table's file.
 const MAGIC: &[u8; 8] = b"SLIDEWPD";
 
-/// The version of the wide format; a file of another version is rebuilt.
-pub const WIDE_FORMAT_VERSION: u32 = 1;
+/// The version of the placement tables' format; a file of another version is rebuilt.
+pub const PLACEMENT_FORMAT_VERSION: u32 = 1;
 
-impl WidePatternDb {
+impl PlacementPatternDb {
     /// The file's header: magic, version, rows, columns, the number of
     /// tiles and their goal cells.
     fn header(&self) -> Vec<u8> {
         let mut header = MAGIC.to_vec();
-        header.extend_from_slice(&WIDE_FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&PLACEMENT_FORMAT_VERSION.to_le_bytes());
         header.extend([self.rows as u8, self.cols as u8, self.goal_cells.len() as u8]);
         header.extend_from_slice(&self.goal_cells);
         header
@@ -25,10 +25,10 @@ impl WidePatternDb {
 
     /// The size of the file of a pattern of `k` tiles on `rows` by `cols`.
     pub fn file_size(rows: usize, cols: usize, k: usize) -> u64 {
-        (8 + 4 + 3 + k + WidePatternDb::placements(rows * cols, k) + 8) as u64
+        (8 + 4 + 3 + k + PlacementPatternDb::placements(rows * cols, k) + 8) as u64
     }
 
-    /// Writes the table in the wide format.
+    /// Writes the table in the placement tables' format.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         let header = self.header();
         out.write_all(&header)?;
@@ -37,7 +37,7 @@ impl WidePatternDb {
         out.flush()
     }
 
-    /// Reads a table written by [`WidePatternDb::write_to`] for the pattern
+    /// Reads a table written by [`PlacementPatternDb::write_to`] for the pattern
     /// `goal_cells` on `rows` by `cols`; an error says why a file cannot be
     /// used (another pattern, another version, damage).
     pub fn read_from(
@@ -45,8 +45,8 @@ impl WidePatternDb {
         rows: usize,
         cols: usize,
         goal_cells: &[u8],
-    ) -> Result<WidePatternDb, String> {
-        let mut db = WidePatternDb {
+    ) -> Result<PlacementPatternDb, String> {
+        let mut db = PlacementPatternDb {
             rows,
             cols,
             goal_cells: goal_cells.to_vec(),
@@ -60,7 +60,7 @@ impl WidePatternDb {
         if header != expected {
             return Err("the header names another pattern or format".to_string());
         }
-        let mut values = vec![0u8; WidePatternDb::placements(rows * cols, goal_cells.len())];
+        let mut values = vec![0u8; PlacementPatternDb::placements(rows * cols, goal_cells.len())];
         input
             .read_exact(&mut values)
             .map_err(|e| format!("cannot read the table: {e}"))?;
@@ -71,7 +71,7 @@ impl WidePatternDb {
         if u64::from_le_bytes(sum) != checksum(&header, &values) {
             return Err("the checksum does not match".to_string());
         }
-        if values[WidePatternDb::index(goal_cells, rows * cols)] != 0 {
+        if values[PlacementPatternDb::index(goal_cells, rows * cols)] != 0 {
             return Err("the goal's value is not 0".to_string());
         }
         db.values = values;

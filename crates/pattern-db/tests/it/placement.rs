@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_pattern_db::{korf_felner_split, WidePatternDb, WidePdb, KORF_FELNER_TABLES};
+use slide_pattern_db::{korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_TABLES};
 use slide_solvers::{ida_star, wide_astar, Budget, DistanceTable, Heuristic, WideBoard};
 
 /// Every placement's value by the plainest search of the abstract space:
@@ -77,9 +77,9 @@ fn tables_hold_the_abstract_distances() {
         (5, 5, vec![1, 5, 6]),
     ];
     for (rows, cols, goal) in cases {
-        let db = WidePatternDb::build(rows, cols, &goal);
+        let db = PlacementPatternDb::build(rows, cols, &goal);
         let expected = abstract_distances(rows, cols, &goal);
-        assert_eq!(expected.len(), WidePatternDb::placements(rows * cols, goal.len()));
+        assert_eq!(expected.len(), PlacementPatternDb::placements(rows * cols, goal.len()));
         for (cells, distance) in expected {
             assert_eq!(db.value(&cells) as u32, distance, "{rows}x{cols} {goal:?} at {cells:?}");
         }
@@ -94,11 +94,11 @@ fn sums_are_admissible_on_every_position_of_3x3() {
     let goal = Board::goal(shape);
     let table = DistanceTable::for_target(&goal).unwrap();
     let identity: Vec<u8> = (0..9).collect();
-    let patterns: Vec<(Arc<WidePatternDb>, Vec<u8>)> = [vec![0u8, 1, 2], vec![3, 4, 5], vec![6, 7]]
+    let patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)> = [vec![0u8, 1, 2], vec![3, 4, 5], vec![6, 7]]
         .into_iter()
-        .map(|cells| (Arc::new(WidePatternDb::build(3, 3, &cells)), identity.clone()))
+        .map(|cells| (Arc::new(PlacementPatternDb::build(3, 3, &cells)), identity.clone()))
         .collect();
-    let pdb = WidePdb::new(3, 3, patterns);
+    let pdb = PlacementPdb::new(3, 3, patterns);
     let wide = |board: &Board| {
         let cells: Vec<u32> = board.cells().iter().map(|&t| t as u32).collect();
         WideBoard::<u128>::new(3, 3, &cells).unwrap()
@@ -229,14 +229,14 @@ fn wide(cells: &[u8]) -> WideBoard<u128> {
 /// Eight three-tile tables of 5x5 covering every cell but `blank`, each
 /// read directly (the small stand-in of Korf and Felner's split, built in
 /// milliseconds; the real one is checked in `slide-cache`'s opt-in tests).
-fn small_tables_for(blank: usize) -> WidePdb {
+fn small_tables_for(blank: usize) -> PlacementPdb {
     let cells: Vec<u8> = (0..25u8).filter(|&c| c as usize != blank).collect();
     let identity: Vec<u8> = (0..25).collect();
     let patterns = cells
         .chunks(3)
-        .map(|chunk| (Arc::new(WidePatternDb::build(5, 5, chunk)), identity.clone()))
+        .map(|chunk| (Arc::new(PlacementPatternDb::build(5, 5, chunk)), identity.clone()))
         .collect();
-    WidePdb::new(5, 5, patterns)
+    PlacementPdb::new(5, 5, patterns)
 }
 
 /// Every corner of 5x5 as the goal's blank, with the board read directly

@@ -1,5 +1,6 @@
-//! Pattern databases for boards of more than 16 cells (the 24-puzzle):
-//! Korf and Felner's tables, one value a placement.
+//! Placement tables: pattern databases with one value a placement of the
+//! pattern's tiles, whatever the blank's region, for boards of up to 32
+//! cells; Korf and Felner's for the 24-puzzle.
 //!
 //! On 4x4 a table keeps a value for every placement *and region of the
 //! blank* (see `crate::pattern`). On 5x5 a six-tile pattern has 127.5
@@ -12,10 +13,11 @@
 //! sum over disjoint patterns stays admissible; it is no longer consistent
 //! (a move can change it by more than one), which IDA* does not need.
 //!
-//! - [`WidePatternDb`] (this file): one pattern's table and its index;
+//! - [`PlacementPatternDb`] (this file): one pattern's table and its index;
 //!   `build.rs` builds it;
-//! - [`WidePdb`] (`estimate.rs`): the additive sum of a split for a goal,
-//!   read directly and reflected about the main diagonal, a heuristic of
+//! - [`PlacementPdb`] (`estimate.rs`): the additive sum of a split for a goal,
+//!   read directly and reflected about the diagonal through the goal's
+//!   blank, a heuristic of
 //!   [`slide_solvers::WideBoard`];
 //! - `file.rs`: the file format, checksummed as the 4x4 tables' is.
 
@@ -24,37 +26,37 @@ mod estimate;
 mod file;
 mod split;
 
-pub use self::estimate::{WidePdb, WidePdbEstimate, WideSaved};
-pub use self::file::WIDE_FORMAT_VERSION;
+pub use self::estimate::{PlacementPdb, PlacementPdbEstimate, PlacementSaved};
+pub use self::file::PLACEMENT_FORMAT_VERSION;
 pub use self::split::{korf_felner_split, KORF_FELNER_TABLES};
 
-/// The most cells a wide pattern's board has: its sets of cells are `u32`
+/// The most cells a placement pattern's board has: its sets of cells are `u32`
 /// masks.
-pub const MAX_WIDE_CELLS: usize = 32;
+pub const MAX_PLACEMENT_CELLS: usize = 32;
 
-/// The most tiles a wide pattern has.
-pub const MAX_WIDE_TILES: usize = 7;
+/// The most tiles a placement pattern has.
+pub const MAX_PLACEMENT_TILES: usize = 7;
 
 /// What a slot holds when no placement of the abstraction reaches it.
 const UNREACHED: u8 = u8::MAX;
 
 /// One pattern's table on a board of `rows` by `cols` cells (at most
-/// [`MAX_WIDE_CELLS`]): for every placement of the pattern's tiles, the
+/// [`MAX_PLACEMENT_CELLS`]): for every placement of the pattern's tiles, the
 /// fewest moves of pattern tiles that bring them to `goal_cells`, the blank
 /// anywhere and the other tiles anonymous.
 ///
 /// Invariant: `values` has one byte per placement, indexed by
-/// [`WidePatternDb::index`] of the tiles' cells in the order of
+/// [`PlacementPatternDb::index`] of the tiles' cells in the order of
 /// `goal_cells`.
 #[derive(Clone)]
-pub struct WidePatternDb {
+pub struct PlacementPatternDb {
     rows: usize,
     cols: usize,
     goal_cells: Vec<u8>,
     values: Vec<u8>,
 }
 
-impl WidePatternDb {
+impl PlacementPatternDb {
     /// The number of placements of `k` tiles on `n` cells:
     /// `n (n - 1) ... (n - k + 1)`.
     pub fn placements(n: usize, k: usize) -> usize {
@@ -95,14 +97,14 @@ impl WidePatternDb {
     /// The value of the placement with the pattern's tiles on `cells`.
     ///
     /// ```
-    /// use slide_pattern_db::WidePatternDb;
-    /// let db = WidePatternDb::build(3, 3, &[0, 1]);
+    /// use slide_pattern_db::PlacementPatternDb;
+    /// let db = PlacementPatternDb::build(3, 3, &[0, 1]);
     /// assert_eq!(db.value(&[0, 1]), 0);
     /// // Two tiles of a corner swapped: one steps aside, the other passes.
     /// assert_eq!(db.value(&[1, 0]), 4);
     /// ```
     pub fn value(&self, cells: &[u8]) -> u8 {
-        self.values[WidePatternDb::index(cells, self.rows * self.cols)]
+        self.values[PlacementPatternDb::index(cells, self.rows * self.cols)]
     }
 
     /// The table, by placement index.
@@ -111,8 +113,12 @@ impl WidePatternDb {
     }
 }
 
-impl std::fmt::Debug for WidePatternDb {
+impl std::fmt::Debug for PlacementPatternDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "WidePatternDb({}x{}, {:?})", self.rows, self.cols, self.goal_cells)
+        write!(
+            f,
+            "PlacementPatternDb({}x{}, {:?})",
+            self.rows, self.cols, self.goal_cells
+        )
     }
 }
