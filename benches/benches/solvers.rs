@@ -184,7 +184,7 @@ fn large_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("reduce");
     group.sample_size(10);
     for n in [5, 10, 20, 50, 100] {
-        let goal = slide_large::LargeBoard::goal(n, n);
+        let goal = slide_core::LargeBoard::goal(n, n);
         let start = &slide_benches::large::random_boards(n, 1)[0];
         for (name, reducer) in slide_benches::large::REDUCERS {
             group.bench_with_input(BenchmarkId::new(name, format!("{n}x{n}")), start, |b, start| {

@@ -96,8 +96,8 @@ pub mod plain {
 pub mod large {
     use std::time::{Duration, Instant};
 
+    use slide_core::LargeBoard;
     use slide_core::{Move, SplitMix64};
-    use slide_large::LargeBoard;
     use slide_large::{reduce, reduce_by_search, ReduceError};
 
     /// A reduction: [`reduce`] or [`reduce_by_search`].

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use slide_benches::large::{random_boards, run, summarize, Run, REDUCERS};
-use slide_large::LargeBoard;
+use slide_core::LargeBoard;
 
 const USAGE: &str = "usage: large [--boards N] [--sizes 6,10,20,50,100]\n\
 Measures the reduction solver's lengths and times on Korf and Felner's 5x5 instances and on random n x n boards.";

@@ -193,7 +193,7 @@ fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>>
     // Per reduction: (n, mean length / n^3, median seconds) by size.
     let mut series: Vec<(&str, Vec<LargePoint>)> = REDUCERS.iter().map(|(name, _)| (*name, Vec::new())).collect();
     for n in LARGE_SIZES {
-        let goal = slide_large::LargeBoard::goal(n, n);
+        let goal = slide_core::LargeBoard::goal(n, n);
         let starts = random_boards(n, LARGE_BOARDS);
         for (index, (name, reducer)) in REDUCERS.into_iter().enumerate() {
             let runs: Vec<_> = starts.iter().map(|start| run(reducer, start, &goal)).collect();

@@ -13,7 +13,8 @@
 #![deny(missing_docs)]
 
 use slide_core::path_string;
-use slide_large::{read_square, reduce, LargeBoard};
+use slide_core::LargeBoard;
+use slide_large::{read_square, reduce};
 
 /// The largest side the problem allows.
 const MAX_N: usize = 50;

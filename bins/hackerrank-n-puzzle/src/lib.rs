@@ -11,9 +11,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use slide_core::LargeBoard;
 use slide_core::Move;
+use slide_large::read_square_board;
 use slide_large::reduce;
-use slide_large::{read_square_board, LargeBoard};
 
 /// The largest side accepted.
 const MAX_K: usize = 10;

@@ -8,8 +8,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use slide_core::large_is_solvable;
 use slide_core::MAX_SIDE;
-use slide_large::{large_is_solvable, read_between, read_large_board, Numbers};
+use slide_large::{read_between, read_large_board, Numbers};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///

@@ -10,7 +10,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use slide_large::{large_is_solvable, read_large_board, read_side, Numbers};
+use slide_core::large_is_solvable;
+use slide_large::{read_large_board, read_side, Numbers};
 
 /// The answers to every board of `input`, or the first problem with it.
 ///

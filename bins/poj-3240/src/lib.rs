@@ -12,8 +12,9 @@
 #![deny(missing_docs)]
 
 use slide_core::path_string;
+use slide_core::LargeBoard;
+use slide_large::read_square_board;
 use slide_large::reduce;
-use slide_large::{read_square_board, LargeBoard};
 
 /// The largest side the problem allows.
 const MAX_N: usize = 10;

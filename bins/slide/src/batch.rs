@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::Board;
-use slide_large::LargeBoard;
+use slide_core::LargeBoard;
 use slide_solvers::{
     answer_without_search, Answer, Budget, DistanceTable, BYTES_PER_STATE, DENSE_MAX_CELLS, TABLE_FROM,
 };

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use serde_json::json;
+use slide_core::LargeBoard;
 use slide_core::{path_string, words, Move, MoveOrder};
-use slide_large::LargeBoard;
 use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
 use crate::args::{Algo, Size, SolveArgs};

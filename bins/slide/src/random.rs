@@ -1,7 +1,7 @@
 //! `slide random`: random solvable boards, written as they are made.
 
+use slide_core::LargeBoard;
 use slide_core::{Board, Move, Shape, SplitMix64};
-use slide_large::LargeBoard;
 
 use crate::args::RandomArgs;
 use crate::error::{write_stdout, CliError};

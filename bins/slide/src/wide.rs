@@ -13,8 +13,8 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use slide_core::LargeBoard;
 use slide_core::{path_string, Move, MoveOrder};
-use slide_large::LargeBoard;
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
     parallel_ida_star, states_within, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,

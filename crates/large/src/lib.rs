@@ -1,8 +1,7 @@
-//! Boards of any size, from 2x2 to 1000x1000, and the reductions that
-//! solve them: good paths fast, not shortest ones.
+//! The reductions that solve boards of any size, from 2x2 to 1000x1000
+//! ([`slide_core::LargeBoard`]): good paths fast, not shortest ones; and
+//! the judges' readers of such boards.
 //!
-//! - [`LargeBoard`] (`board.rs`): one number per cell, its moves and
-//!   parity; `random.rs` draws random ones;
 //! - `read.rs`: the judges' readers of such boards ([`Numbers`],
 //!   [`read_large_board`]), with errors that name the line and column;
 //! - [`reduce`] (`reduce/`): rows and columns put in place one after
@@ -14,7 +13,8 @@
 //! carry it.
 //!
 //! ```
-//! use slide_large::{reduce, LargeBoard};
+//! use slide_core::LargeBoard;
+//! use slide_large::reduce;
 //! let start = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
 //! let goal = LargeBoard::goal(3, 3);
 //! assert_eq!(reduce(&start, &goal, 100).unwrap().unwrap().len(), 1);
@@ -23,12 +23,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod board;
 mod place_tiles;
-mod random;
 mod read;
 mod reduce;
 
-pub use crate::board::{large_is_solvable, LargeBoard};
 pub use crate::read::{read_between, read_large_board, read_side, read_square, read_square_board, Numbers};
 pub use crate::reduce::{reduce, reduce_by_search, reduce_with, solved_whole, ReduceError, SEARCH_FINISH_CELLS};

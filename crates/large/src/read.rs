@@ -3,7 +3,7 @@
 
 use slide_core::{quoted, InputError, MAX_SIDE};
 
-use crate::board::LargeBoard;
+use slide_core::LargeBoard;
 
 /// The whitespace-separated tokens of a text as numbers, read a byte at a
 /// time: the reader of large boards, where a board of a million cells makes

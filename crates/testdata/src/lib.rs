@@ -227,10 +227,10 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
             )),
         };
     }
-    let mut board = slide_large::LargeBoard::new(n, n, cells).map_err(|e| format!("the case's input: {e}"))?;
+    let mut board = slide_core::LargeBoard::new(n, n, cells).map_err(|e| format!("the case's input: {e}"))?;
     let (goal, path) = match format {
         AnyPathFormat::Letters => {
-            let goal = slide_large::LargeBoard::goal(n, n);
+            let goal = slide_core::LargeBoard::goal(n, n);
             if output == "No Answer!\n" {
                 return match board.reaches(&goal) {
                     false => Ok(()),
@@ -246,7 +246,7 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
             (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
         }
         AnyPathFormat::YesLetters => {
-            let goal = slide_large::LargeBoard::goal(n, n);
+            let goal = slide_core::LargeBoard::goal(n, n);
             if output == "No\n" {
                 return match board.reaches(&goal) {
                     false => Ok(()),
@@ -265,7 +265,7 @@ fn compare_any_path(format: AnyPathFormat, input: &str, output: &str) -> Result<
             (goal, parse_path(line).map_err(|e| format!("the path: {e}"))?)
         }
         AnyPathFormat::Words => {
-            let goal = slide_large::LargeBoard::new(n, n, (0..(n * n) as u32).collect()).map_err(|e| e.to_string())?;
+            let goal = slide_core::LargeBoard::new(n, n, (0..(n * n) as u32).collect()).map_err(|e| e.to_string())?;
             let mut lines = output.lines();
             let count: usize = lines.next().and_then(|l| l.parse().ok()).ok_or("no count of moves")?;
             let path = lines

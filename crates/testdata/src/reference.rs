@@ -113,7 +113,7 @@ pub struct KorfFelnerInstance {
     /// Its number in their table, 1 to 50.
     pub id: usize,
     /// The start; the goal has the blank in cell 0 and tile `t` in cell `t`.
-    pub start: slide_large::LargeBoard,
+    pub start: slide_core::LargeBoard,
     /// The optimal solution length.
     pub optimal: usize,
     /// The nodes their IDA* (6-6-6-6 and the reflection) expanded.
@@ -141,7 +141,7 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
                 .collect();
             KorfFelnerInstance {
                 id: number(0),
-                start: slide_large::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
+                start: slide_core::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
                 optimal: number(2),
                 korf_felner_expanded: number(3) as u64,
             }
@@ -150,6 +150,6 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
 }
 
 /// Korf and Felner's goal: the blank in cell 0, tile `t` in cell `t`.
-pub fn korf_felner_goal() -> slide_large::LargeBoard {
-    slide_large::LargeBoard::new(5, 5, (0..25).collect()).expect("a permutation")
+pub fn korf_felner_goal() -> slide_core::LargeBoard {
+    slide_core::LargeBoard::new(5, 5, (0..25).collect()).expect("a permutation")
 }

@@ -384,7 +384,7 @@ fn all_lists_every_shortest_path_and_counts_them() {
 }
 
 /// Replays `letters` on the board of any size `start` and returns where it ends.
-fn replay_large(start: &slide_large::LargeBoard, letters: &str) -> slide_large::LargeBoard {
+fn replay_large(start: &slide_core::LargeBoard, letters: &str) -> slide_core::LargeBoard {
     let mut board = start.clone();
     assert_eq!(
         board.apply_path(&parse_path(letters).unwrap()),
@@ -396,7 +396,7 @@ fn replay_large(start: &slide_large::LargeBoard, letters: &str) -> slide_large::
 
 #[test]
 fn boards_beyond_16_cells_are_reduced_and_say_so() {
-    use slide_large::LargeBoard;
+    use slide_core::LargeBoard;
     let (status, text, _) = slide(&["random", "7x6", "--seed", "4"], "");
     assert_eq!(status, 0);
     let start = LargeBoard::parse_rows(text.trim()).unwrap();
@@ -456,7 +456,7 @@ fn a_path_too_long_is_refused_with_its_lower_bound() {
 
 #[test]
 fn batch_takes_boards_of_any_size() {
-    use slide_large::LargeBoard;
+    use slide_core::LargeBoard;
     let (_, board, _) = slide(&["random", "9x5", "--seed", "8"], "");
     let input = format!("{board}8 6 7 2 5 4 3 x 1\n");
     let (status, stdout, stderr) = slide(&["batch"], &input);

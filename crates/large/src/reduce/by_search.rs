@@ -16,8 +16,8 @@ use slide_core::{Board, Move};
 use slide_solvers::{ida_star, Heuristic, LinearConflict, MaxOf, WalkingDistance};
 
 use super::{reduce_with_lines, LineSearch, ReduceError};
-use crate::board::LargeBoard;
 use crate::place_tiles::{place_tiles, MAX_CELLS, MAX_TILES};
+use slide_core::LargeBoard;
 
 /// The largest part left whose lines go by search: all a state of the
 /// search can name.
@@ -55,7 +55,8 @@ pub const SEARCH_FINISH_CELLS: usize = 12;
 ///
 /// ```
 /// use slide_core::SplitMix64;
-/// use slide_large::{reduce_by_search, LargeBoard};
+/// use slide_large::{reduce_by_search};
+/// use slide_core::{LargeBoard};
 /// let goal = LargeBoard::goal(6, 7);
 /// let start = LargeBoard::random(&goal, &mut SplitMix64::new(7));
 /// let path = reduce_by_search(&start, &goal, u64::MAX).unwrap().unwrap();

@@ -49,7 +49,7 @@ use slide_solvers::{Answer, SearchError};
 pub use self::by_search::{reduce_by_search, SEARCH_FINISH_CELLS};
 use self::frame::Frame;
 use self::ways::Ways;
-use crate::board::LargeBoard;
+use slide_core::LargeBoard;
 
 /// The largest part left on which [`reduce`] tries both a row and a column.
 const TRY_BOTH_CELLS: usize = 144;
@@ -103,7 +103,8 @@ impl std::error::Error for ReduceError {}
 /// path is not a shortest one (`record/large-boards.md` measures it).
 ///
 /// ```
-/// use slide_large::{reduce, LargeBoard};
+/// use slide_large::{reduce};
+/// use slide_core::{LargeBoard};
 /// let start = LargeBoard::parse_rows("2 3 4 5 10 / 1 7 8 9 _ / 6 11 12 13 14 / 16 17 18 19 15 / 21 22 23 24 20").unwrap();
 /// let goal = LargeBoard::goal(5, 5);
 /// let path = reduce(&start, &goal, 1_000).unwrap().unwrap();

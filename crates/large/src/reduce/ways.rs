@@ -261,7 +261,7 @@ mod tests {
     use slide_core::SplitMix64;
 
     use super::super::frame::Frame;
-    use crate::board::LargeBoard;
+    use slide_core::LargeBoard;
 
     use super::*;
 

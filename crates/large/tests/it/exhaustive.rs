@@ -4,7 +4,8 @@
 //! shorter than the optimum, and optimal where the reduction is one search.
 
 use slide_core::Board;
-use slide_large::{reduce, reduce_by_search, LargeBoard};
+use slide_core::LargeBoard;
+use slide_large::{reduce, reduce_by_search};
 use slide_testdata::check_path;
 
 /// The 8-puzzle position `board` as a board of any size.

@@ -2,8 +2,8 @@
 //! every path replays to the goal, refusals say why. (Their searches are
 //! checked on every 3x3 position in `exhaustive.rs`.)
 
+use slide_core::LargeBoard;
 use slide_core::{Move, SplitMix64};
-use slide_large::LargeBoard;
 use slide_large::{reduce, reduce_by_search, ReduceError};
 
 /// A reduction: `reduce` or one of its variants.

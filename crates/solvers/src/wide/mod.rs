@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Mutex;
 
-use slide_core::{Grid, Move};
+use slide_core::{Grid, LargeBoard, Move};
 
 pub use self::astar::{wide_astar, wide_astar_state_bytes, wide_weighted_astar};
 pub use self::bidirectional_bfs::{wide_bidirectional_bfs, wide_bidirectional_state_bytes};
@@ -88,6 +88,20 @@ impl<T: WideTiles> WideBoard<T> {
             tiles: T::from_cells(&bytes),
             neighbours: neighbour_table(grid),
         })
+    }
+
+    /// This packing of the readable `board`, or why it does not fit (more
+    /// than `T::MAX_CELLS` cells).
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// use slide_solvers::WideBoard;
+    /// let board = WideBoard::<u128>::of(&LargeBoard::goal(5, 5)).unwrap();
+    /// assert_eq!(board, WideBoard::goal(5, 5));
+    /// assert!(WideBoard::<u128>::of(&LargeBoard::goal(6, 6)).is_err());
+    /// ```
+    pub fn of(board: &LargeBoard) -> Result<WideBoard<T>, String> {
+        WideBoard::new(board.rows(), board.cols(), board.cells())
     }
 
     /// The goal: tiles `1..` in reading order, the blank last.

@@ -6,7 +6,13 @@
 
 use std::fmt;
 
-use slide_core::{quoted, reaches, Grid, InputError, Move, MAX_SIDE};
+use crate::board::Board;
+use crate::grid::{Grid, MAX_SIDE};
+use crate::shape::Shape;
+use crate::input::InputError;
+use crate::moves::Move;
+use crate::parse::quoted;
+use crate::solvable::reaches;
 
 /// Whether the board of `rows` by `cols` cells holding `cells` (row-major,
 /// 0 the blank, each of `0..rows * cols` once) can reach the goal with tiles
@@ -17,7 +23,7 @@ use slide_core::{quoted, reaches, Grid, InputError, Move, MAX_SIDE};
 /// Panics if `cells` is not a permutation of `0..rows * cols`.
 ///
 /// ```
-/// use slide_large::large_is_solvable;
+/// use slide_core::large_is_solvable;
 /// assert!(large_is_solvable(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]));
 /// assert!(!large_is_solvable(4, 3, &[1, 2, 5, 4, 6, 9, 11, 8, 10, 3, 7, 0]));
 /// assert!(large_is_solvable(1, 1, &[0]));
@@ -39,7 +45,7 @@ pub fn large_is_solvable(rows: usize, cols: usize, cells: &[u32]) -> bool {
 ///
 /// ```
 /// use slide_core::Move;
-/// use slide_large::LargeBoard;
+/// use slide_core::LargeBoard;
 /// let mut board = LargeBoard::parse_rows("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 _ 24").unwrap();
 /// assert!(board.apply(Move::Right));
 /// assert_eq!(board, LargeBoard::goal(5, 5));
@@ -57,7 +63,7 @@ impl LargeBoard {
     /// blank), or what is wrong with it.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// assert!(LargeBoard::new(2, 2, vec![1, 2, 3, 0]).is_ok());
     /// assert_eq!(
     ///     LargeBoard::new(2, 2, vec![1, 2, 2, 0]).unwrap_err().to_string(),
@@ -100,10 +106,38 @@ impl LargeBoard {
         Ok(LargeBoard { grid, cells, blank })
     }
 
+    /// The packed `u64` board of this one, the fast path of the searches,
+    /// if it has at most 16 cells.
+    ///
+    /// ```
+    /// use slide_core::LargeBoard;
+    /// let board = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
+    /// assert_eq!(board.packed().unwrap().to_string(), "1 2 3 / 4 5 6 / 7 _ 8");
+    /// assert!(LargeBoard::goal(5, 5).packed().is_none());
+    /// ```
+    pub fn packed(&self) -> Option<Board> {
+        let shape = Shape::new(self.rows(), self.cols()).ok()?;
+        let cells: Vec<u8> = self.cells.iter().map(|&content| content as u8).collect();
+        Some(Board::from_cells(shape, &cells).expect("a board of each content once"))
+    }
+
+    /// The readable board of a packed one.
+    ///
+    /// ```
+    /// use slide_core::{Board, LargeBoard, Shape};
+    /// let goal = Board::goal(Shape::new(2, 3).unwrap());
+    /// assert_eq!(LargeBoard::of(&goal), LargeBoard::goal(2, 3));
+    /// ```
+    pub fn of(board: &Board) -> LargeBoard {
+        let shape = board.shape();
+        let cells = board.cells().iter().map(|&tile| u32::from(tile)).collect();
+        LargeBoard::new(shape.rows(), shape.cols(), cells).expect("a packed board is a board")
+    }
+
     /// The goal: tiles `1..` in reading order, the blank last.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// assert_eq!(LargeBoard::goal(2, 3).to_string(), "1 2 3 / 4 5 _");
     /// ```
     pub fn goal(rows: usize, cols: usize) -> LargeBoard {
@@ -117,7 +151,7 @@ impl LargeBoard {
     /// whose count is a square (25, 36, ...) are that square.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// let board = LargeBoard::parse_rows("1 2\n3 x").unwrap();
     /// assert_eq!((board.rows(), board.cols(), board.blank()), (2, 2, 3));
     /// assert_eq!(
@@ -145,7 +179,7 @@ impl LargeBoard {
     /// however its text breaks them into lines.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// let board = LargeBoard::parse_sized("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 0", 3, 7).unwrap();
     /// assert_eq!((board.rows(), board.cols()), (3, 7));
     /// assert!(LargeBoard::parse_sized("1 2 0", 2, 2).is_err());
@@ -217,7 +251,7 @@ impl LargeBoard {
     ///
     /// ```
     /// use slide_core::parse_path;
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// let mut board = LargeBoard::goal(5, 6);
     /// assert_eq!(board.apply_path(&parse_path("ulldr").unwrap()), None);
     /// assert_eq!(board.apply_path(&parse_path("rd").unwrap()), Some(1));
@@ -229,7 +263,7 @@ impl LargeBoard {
     /// Whether the board can reach [`LargeBoard::goal`] (the blank last).
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// assert!(LargeBoard::goal(7, 5).is_solvable());
     /// assert!(!LargeBoard::parse_rows("2 1 / 3 _").unwrap().is_solvable());
     /// ```
@@ -244,7 +278,7 @@ impl LargeBoard {
     /// Panics if the boards differ in size.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// let goal = LargeBoard::parse_rows("_ 1 / 2 3").unwrap();
     /// assert!(LargeBoard::parse_rows("1 _ / 2 3").unwrap().reaches(&goal));
     /// assert!(!LargeBoard::parse_rows("_ 2 / 1 3").unwrap().reaches(&goal));
@@ -261,7 +295,7 @@ impl LargeBoard {
     /// Panics if the boards differ in size.
     ///
     /// ```
-    /// use slide_large::LargeBoard;
+    /// use slide_core::LargeBoard;
     /// let board = LargeBoard::parse_rows("1 2 3 / 4 5 6 / 7 _ 8").unwrap();
     /// assert_eq!(board.manhattan(&LargeBoard::goal(3, 3)), 1);
     /// ```
@@ -287,7 +321,7 @@ fn read_rows(text: &str) -> Result<(usize, usize, Vec<u32>), InputError> {
     let mut widths: Vec<usize> = Vec::new();
     let mut cells = Vec::new();
     let mut last = (1, 1);
-    for word in slide_core::words(text) {
+    for word in crate::parse::words(text) {
         last = (word.line, word.column);
         if widths.len() <= word.row {
             if let (Some(&first), Some(&previous)) = (widths.first(), widths.last()) {
@@ -347,7 +381,7 @@ impl fmt::Display for LargeBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use slide_core::{factorial, is_solvable, unrank, Board, Shape, SplitMix64};
+    use crate::{factorial, is_solvable, unrank, Board, Shape, SplitMix64};
 
     /// On every arrangement of small boards, the large rule agrees with the
     /// small boards' rule (checked against reachability in `solvable.rs`).
