@@ -207,10 +207,6 @@ pub(crate) enum HeuristicArg {
     /// about five minutes (two cores) with 3.8 GB of memory.
     #[value(name = "pdb-7-8")]
     Pdb78,
-    /// What `auto` takes on 12 to 16 cells: the 7-8 tables when they are in
-    /// the cache for the goal, else those of `pdb`.
-    #[value(skip)]
-    StrongestPdb,
 }
 
 /// The most moves of a random walk `slide random` takes: each is a step,

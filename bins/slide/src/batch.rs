@@ -9,24 +9,21 @@ use std::time::Instant;
 
 use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_core::Board;
-use slide_core::LargeBoard;
-use slide_solvers::{
-    answer_without_search, Answer, Budget, DistanceTable, BYTES_PER_STATE, DENSE_MAX_CELLS, TABLE_FROM,
-};
+use slide_core::{Board, MoveOrder};
+use slide_solvers::{answer_without_search, DistanceTable, DENSE_MAX_CELLS, TABLE_FROM};
 
 use crate::args::{Algo, BatchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
-use crate::large::{self, is_large, Reduced};
+use crate::instance::Instance;
 use crate::lines::{Line, Lines, MAX_LINE};
-use crate::output::{answer_json, batch_line};
-use crate::plan::{tables, Instance, Plan};
-use crate::wide::{Ask, Search, Shortest};
+use crate::route::{Request, Route, Tables};
+use crate::small::Ask;
+use crate::solution::{Found, Quality, Solution};
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance; `None` for
 /// a blank line or a comment.
-type Outcome = (usize, Option<Result<Result<Solved, CliError>, Refused>>);
+type Outcome = (usize, Option<Result<Result<Solution, CliError>, Refused>>);
 
 /// Why a line gives no instance.
 enum Refused {
@@ -34,49 +31,6 @@ enum Refused {
     Line(CliError),
     /// The input cannot be read here: nothing after it is answered.
     Input(CliError),
-}
-
-/// What a line asks: an instance of at most 16 cells, or a pair of boards
-/// beyond (or of any size, for the reduction).
-enum Job {
-    Small(Instance),
-    Large(LargeBoard, LargeBoard),
-}
-
-/// A line's answer.
-enum Solved {
-    /// An optimal search's answer, the search's name and its seconds.
-    Small(Instance, Answer, String, f64),
-    /// A reduction's answer.
-    Large(Reduced),
-    /// A shortest path beyond 16 cells.
-    Wide(Shortest),
-}
-
-impl Solved {
-    /// The path's length, or `None` when the goal cannot be reached.
-    fn length(&self) -> Option<usize> {
-        match self {
-            Solved::Small(_, answer, _, _) => answer.length(),
-            Solved::Large(reduced) => reduced.path.as_ref().map(Vec::len),
-            Solved::Wide(shortest) => shortest.path().as_ref().map(Vec::len),
-        }
-    }
-
-    /// The output line(s) of line `number`: tab-separated, or JSON.
-    fn output(&self, number: usize, json: bool) -> String {
-        match (self, json) {
-            (Solved::Small(instance, answer, algorithm, seconds), true) => format!(
-                "{}\n",
-                answer_json(instance, answer, algorithm, *seconds, Some(number), false)
-            ),
-            (Solved::Small(_, answer, _, _), false) => batch_line(number, &answer.path),
-            (Solved::Large(reduced), true) => format!("{}\n", reduced.json(Some(number))),
-            (Solved::Large(reduced), false) => batch_line(number, &reduced.path),
-            (Solved::Wide(shortest), true) => format!("{}\n", shortest.json(Some(number))),
-            (Solved::Wide(shortest), false) => batch_line(number, shortest.path()),
-        }
-    }
 }
 
 /// The goals a batch meets, each with how many searches went to it and,
@@ -116,6 +70,35 @@ impl Goals {
             .is_some()
             .then_some(entry)
     }
+
+    /// `instance` answered by its goal's distance table, when a search
+    /// would run (not an unsolvable pair, nor a start that is its goal) and
+    /// the goal has one.
+    fn solve(&self, instance: &Instance) -> Option<Solution> {
+        let started = Instant::now();
+        let (start, goal) = instance.packed()?;
+        if !answer_without_search(&start, &goal).is_ok_and(|answer| answer.is_none()) {
+            return None;
+        }
+        let entry = self.table(&goal)?;
+        let table = entry
+            .table
+            .get()
+            .and_then(Option::as_ref)
+            .expect("the goal has its table");
+        let answer = table.solve(&start, &goal).expect("the table was made for the goal");
+        Some(Solution {
+            instance: Instance {
+                start: instance.start.clone(),
+                goal: instance.goal.clone(),
+            },
+            found: Found::One(answer.path),
+            algorithm: "distance_table".to_string(),
+            stats: Some(answer.stats),
+            quality: Quality::Optimal,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
 }
 
 /// Answers every instance of the input, writing each line's answer as soon
@@ -127,9 +110,8 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     } else {
         Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
     };
-    let tables = tables(false);
+    let tables = Tables::new(false);
     let goals = Goals::default();
-    let wide_tables = crate::wide::Tables::default();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -146,7 +128,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     // The reader only cuts lines; each is read as a job on the thread that
     // answers it, so that one thread reading does not hold back the rest.
     let lines = Lines::new(BufReader::new(input), MAX_LINE);
-    let job_of = |line: Line| -> Option<Result<Job, Refused>> {
+    let job_of = |line: Line| -> Option<Result<Instance, Refused>> {
         let line = match line {
             Line::Text(line) => line,
             Line::TooLong => {
@@ -169,59 +151,28 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             Some((start, goal)) => (start, Some(goal)),
             None => (text, None),
         };
-        let job = match is_large(start) || args.algo == Algo::Reduce {
-            true => large::read(start, goal, None).map(|(start, goal)| Job::Large(start, goal)),
-            false => Instance::read(start, goal, None).map(Job::Small),
-        };
-        Some(job.map_err(Refused::Line))
+        Some(Instance::read(start, goal, None).map_err(Refused::Line))
+    };
+    // Lines run side by side on every core: each search on one.
+    let request = Request {
+        ask: Ask::ONE,
+        show: false,
+        limits: args.limits,
+        max_moves: args.max_moves,
+        threads: 1,
     };
     let solve = |(number, line): (usize, Line)| -> Outcome {
-        let Some(job) = job_of(line) else {
+        let Some(instance) = job_of(line) else {
             return (number, None);
         };
-        let outcome = job.map(|job| match job {
-            Job::Small(instance) => {
-                let started = Instant::now();
-                let searched = answer_without_search(&instance.start, &instance.goal).is_ok_and(|a| a.is_none());
-                if args.algo == Algo::Auto && searched {
-                    if let Some(goal) = goals.table(&instance.goal) {
-                        let table = goal
-                            .table
-                            .get()
-                            .and_then(Option::as_ref)
-                            .expect("the goal has its table");
-                        let answer = table
-                            .solve(&instance.start, &instance.goal)
-                            .expect("the table was made for the goal");
-                        let name = "distance_table".to_string();
-                        return Ok(Solved::Small(instance, answer, name, started.elapsed().as_secs_f64()));
-                    }
+        let outcome = instance.map(|instance| {
+            let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;
+            if let (Algo::Auto, Route::Small(_)) = (args.algo, route) {
+                if let Some(solution) = goals.solve(&instance) {
+                    return Ok(solution);
                 }
-                let plan = Plan::choose(&instance, args.algo, args.heuristic);
-                let mut budget = Budget {
-                    max_states: args.limits.states(BYTES_PER_STATE),
-                    time_limit: args.limits.timeout,
-                    ..Budget::default()
-                };
-                let answer = plan.run(&instance, &tables, &mut budget);
-                answer.map(|answer| {
-                    let name = plan.name(&instance.goal, &tables);
-                    Solved::Small(instance, answer, name, started.elapsed().as_secs_f64())
-                })
             }
-            Job::Large(start, goal) => match Search::of(args.algo, &start, &goal, args.heuristic)? {
-                // Lines run side by side on every core: each search on one.
-                Some(search) => {
-                    let ask = Ask {
-                        search,
-                        heuristic: args.heuristic,
-                        limits: args.limits,
-                        threads: 1,
-                    };
-                    Shortest::run(start, goal, &ask, &wide_tables, None).map(Solved::Wide)
-                }
-                None => Reduced::run(start, goal, args.max_moves).map(Solved::Large),
-            },
+            route.solve(instance, &request, &tables, None)
         });
         (number, Some(outcome))
     };
@@ -257,7 +208,10 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         let error = match outcome {
             Ok(Ok(solved)) => {
                 summary.count(solved.length());
-                pending.push_str(&solved.output(number, args.json));
+                pending.push_str(&match args.json {
+                    true => format!("{}\n", solved.json(Some(number), false, MoveOrder::KORF)),
+                    false => solved.batch_line(number),
+                });
                 if pending.len() >= 1 << 16 {
                     write_failure = write_stdout(&pending).err();
                     pending.clear();

@@ -1,5 +1,8 @@
 //! The `slide` command line: its arguments (`args`), one module per
-//! subcommand, the choice of search (`plan`) and the output (`output`).
+//! subcommand; an instance (`instance`) goes by one route (`route`) to the
+//! small boards' searches (`small`), the wide boards' (`wide`) or the
+//! reduction (`reduce`), and comes back as one answer type printed one way
+//! (`solution`); puzzles on graphs go apart (`graph`).
 //!
 //! Exit statuses: 0 for success, 2 for bad input or usage, 1 for a search
 //! that could not finish (a state cap reached). Errors are one line on
@@ -13,11 +16,13 @@ mod batch;
 mod error;
 mod farthest;
 mod graph;
-mod large;
+mod instance;
 mod lines;
-mod output;
-mod plan;
 mod random;
+mod reduce;
+mod route;
+mod small;
+mod solution;
 mod solve;
 mod table;
 mod threads;

@@ -8,10 +8,10 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::grid::{Grid, MAX_SIDE};
-use crate::shape::Shape;
 use crate::input::InputError;
 use crate::moves::Move;
 use crate::parse::quoted;
+use crate::shape::Shape;
 use crate::solvable::reaches;
 
 /// Whether the board of `rows` by `cols` cells holding `cells` (row-major,

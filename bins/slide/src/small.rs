@@ -1,21 +1,28 @@
-//! Which search solves an instance, and running it.
+//! The route of boards of at most 16 cells: which search solves them
+//! (`Plan`), with which tables, and running it on the packed `u64` boards.
 
 use clap::ValueEnum;
 use itertools::Itertools;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use indicatif::ProgressBar;
+
 use slide_cache::{Databases, Unavailable};
 use slide_core::{Board, MoveOrder, Shape};
-use slide_pattern_db::{check_split, patterns_for, strongest_estimate, AdditivePdb, Split, Strongest};
+use slide_pattern_db::{check_split, patterns_for, AdditivePdb, Split};
 use slide_solvers::{
     all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
-    ida_star_in_order, parallel_ida_star, shortest_path_in_order, AllPaths, Answer, Budget, Heuristic, LinearConflict,
-    Manhattan, MaxOf, PatternMismatch, Progress, SearchError, WalkingDistance, DENSE_MAX_CELLS,
+    ida_star_in_order, parallel_ida_star, shortest_path_in_order, state_memory, AllPaths, Answer, Budget, Heuristic,
+    LinearConflict, Manhattan, MaxOf, PatternMismatch, Progress, SearchError, WalkingDistance, BYTES_PER_STATE,
+    DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
 use crate::error::{bad_input, say, CliError};
+use crate::instance::Instance;
+use crate::route::Request;
+use crate::solution::{Found, Quality, Solution};
 
 /// The split whose pattern databases the command line uses.
 pub(crate) const SPLIT: Split = Split::SixSixThree;
@@ -62,6 +69,11 @@ impl Tables {
         *self.used.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = split;
     }
 
+    /// Whether the 7-8 tables for `goal` are in the cache.
+    pub(crate) fn largest_ready(&self, goal: &Board) -> bool {
+        self.largest.ready(goal)
+    }
+
     /// The quick tables, when they are to stand in for the strong ones
     /// towards `goal`: the strong ones fit it but are not cached (the two
     /// splits fit the same boards).
@@ -71,23 +83,17 @@ impl Tables {
     }
 }
 
-/// A start and its goal, read and checked.
-pub(crate) struct Instance {
+/// A start and its goal packed in a `u64` each.
+pub(crate) struct Packed {
     pub(crate) start: Board,
     pub(crate) goal: Board,
 }
 
-impl Instance {
-    /// Reads a start, and a goal of its shape (default: the tiles in order, the blank last).
-    pub(crate) fn read(start: &str, goal: Option<&str>, shape: Option<Shape>) -> Result<Instance, CliError> {
-        let start = Board::parse_rows(start, shape).map_err(|e| bad_input(format!("the board: {e}")))?;
-        let goal = match goal {
-            Some(text) => {
-                Board::parse_rows(text, Some(start.shape())).map_err(|e| bad_input(format!("the goal: {e}")))?
-            }
-            None => Board::goal(start.shape()),
-        };
-        Ok(Instance { start, goal })
+impl Packed {
+    /// The packed boards of `instance`, if it has at most 16 cells.
+    pub(crate) fn of(instance: &Instance) -> Option<Packed> {
+        let (start, goal) = instance.packed()?;
+        Some(Packed { start, goal })
     }
 }
 
@@ -135,15 +141,15 @@ impl Ask {
 }
 
 impl Plan {
-    /// What `algo` and `heuristic` (or their defaults) mean for `instance`.
+    /// What `algo` means with the estimate `heuristic` (the one asked, or
+    /// the strongest: `crate::route::estimate`).
     ///
     /// `auto`, as measured per shape (`benches/src/bin/shapes.rs` per
     /// search, and whole runs of `slide solve`; `record/` holds the
-    /// figures): IDA* with the strongest estimate there is for the goal
-    /// ([`strongest`]), on every shape. It is the fastest search on every
-    /// shape where any search finishes in seconds, and needs no memory.
-    pub(crate) fn choose(instance: &Instance, algo: Algo, heuristic: Option<HeuristicArg>) -> Plan {
-        let heuristic = heuristic.unwrap_or_else(|| strongest(&instance.goal));
+    /// figures): IDA* with the strongest estimate there is for the goal, on
+    /// every shape. It is the fastest search on every shape where any
+    /// search finishes in seconds, and needs no memory.
+    pub(crate) fn choose(algo: Algo, heuristic: HeuristicArg) -> Plan {
         match algo {
             Algo::Bfs => Plan::Bfs,
             Algo::Bidi => Plan::Bidi,
@@ -163,7 +169,7 @@ impl Plan {
             HeuristicArg::Manhattan => Heuristic::<Board>::name(&Manhattan),
             HeuristicArg::LinearConflict => Heuristic::<Board>::name(&LinearConflict),
             HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
-            HeuristicArg::Pdb | HeuristicArg::StrongestPdb => match patterns_for(split, goal.shape(), goal.blank()) {
+            HeuristicArg::Pdb => match patterns_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
                 Err(_) => format!("pdb-{}", split.name()),
             },
@@ -194,24 +200,16 @@ impl Plan {
         }
     }
 
-    /// Solves `instance`. A plan that cannot serve the goal is refused
-    /// first; then what needs no search (an unsolvable pair, a start that is
-    /// its goal) is answered, so no table is built for it; pattern databases
-    /// come from `databases`, built there on first need. The search spends
-    /// at most `budget`.
-    pub(crate) fn run(self, instance: &Instance, tables: &Tables, budget: &mut Budget) -> Result<Answer, CliError> {
-        match self.run_asking(instance, tables, Ask::ONE, budget)? {
-            Outcome::One(answer) => Ok(answer),
-            Outcome::All(_) => unreachable!("one path was asked for"),
-        }
-    }
-
-    /// [`Plan::run`] for what `ask` asks: of the shortest paths, the first
-    /// in its order, or all of them (see [`Plan::for_ask`] for the plan
-    /// that can answer).
+    /// Solves `instance` as `ask` asks: of the shortest paths, the first in
+    /// its order, or all of them (see [`Plan::for_ask`] for the plan that
+    /// can answer). A plan that cannot serve the goal is refused first;
+    /// then what needs no search (an unsolvable pair, a start that is its
+    /// goal) is answered, so no table is built for it; pattern databases
+    /// come from `tables`, built there on first need. The search spends at
+    /// most `budget`.
     pub(crate) fn run_asking(
         self,
-        instance: &Instance,
+        instance: &Packed,
         tables: &Tables,
         ask: Ask,
         budget: &mut Budget,
@@ -258,16 +256,7 @@ impl Plan {
                 budget.time_limit = time_left(deadline);
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
-            // The 7-8 tables, far stronger, when they are at hand: the
-            // one 15-puzzle known to take 6-6-3 over a minute, the goal
-            // transposed, takes them seconds (`record/`).
-            HeuristicArg::StrongestPdb if tables.largest.ready(goal) => {
-                tables.use_split(Split::SevenEight);
-                let pdb = tables_for(&tables.largest, goal, deadline)?;
-                budget.time_limit = time_left(deadline);
-                run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
-            }
-            HeuristicArg::Pdb | HeuristicArg::StrongestPdb => {
+            HeuristicArg::Pdb => {
                 tables.use_split(SPLIT);
                 if let Some(quick) = tables.quick_for(goal) {
                     // The quick tables first; if they take too long, the
@@ -299,20 +288,10 @@ impl Plan {
     }
 }
 
-/// The command line's name of the strongest estimate for `goal` (see
-/// [`strongest_estimate`]).
-fn strongest(goal: &Board) -> HeuristicArg {
-    match strongest_estimate(goal) {
-        Strongest::PatternDb(_) => HeuristicArg::StrongestPdb,
-        Strongest::WalkingDistance => HeuristicArg::WalkingDistance,
-        Strongest::LinearConflict => HeuristicArg::LinearConflict,
-    }
-}
-
 /// The error for an estimate that does not serve `goal`: why, and the
 /// strongest one that does.
 fn mismatched(mismatch: &PatternMismatch, goal: &Board) -> CliError {
-    let name = strongest(goal)
+    let name = crate::route::strongest_packed(goal)
         .to_possible_value()
         .map(|value| value.get_name().to_string());
     bad_input(format!("{mismatch}; use --heuristic {}", name.unwrap_or_default()))
@@ -361,7 +340,7 @@ enum Search {
 /// One of those searches, asked of an instance.
 struct Run<'a> {
     search: Search,
-    instance: &'a Instance,
+    instance: &'a Packed,
     order: MoveOrder,
 }
 
@@ -382,5 +361,70 @@ impl Run<'_> {
             Search::Astar => Outcome::One(astar_with(start, goal, heuristic, budget)?),
             Search::All(limit) => Outcome::All(ida_star_all(start, goal, heuristic, self.order, limit, budget)?),
         })
+    }
+}
+
+/// Solves `instance` (of at most 16 cells) by `plan` as `request` asks,
+/// its progress shown on `spinner`.
+pub(crate) fn solve(
+    instance: Instance,
+    plan: Plan,
+    request: &Request,
+    tables: &Tables,
+    spinner: Option<&ProgressBar>,
+) -> Result<Solution, CliError> {
+    let packed = Packed::of(&instance).expect("the small route takes boards of at most 16 cells");
+    let plan = plan.for_ask(request.ask, packed.start.shape())?;
+    let mut show_progress = |progress: &Progress| {
+        if let Some(spinner) = spinner {
+            spinner.set_message(describe(plan, &packed.goal, tables, progress));
+            spinner.tick();
+        }
+    };
+    let mut budget = Budget {
+        max_states: request.limits.states(BYTES_PER_STATE),
+        time_limit: request.limits.timeout,
+        progress: Some(&mut show_progress),
+        ..Budget::default()
+    };
+    let started = Instant::now();
+    let outcome = plan.run_asking(&packed, tables, request.ask, &mut budget)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let (found, stats) = match outcome {
+        Outcome::One(answer) => (Found::One(answer.path), answer.stats),
+        Outcome::All(all) => {
+            let stats = all.as_ref().map_or_else(Default::default, |all| all.stats);
+            (Found::All(all), stats)
+        }
+    };
+    Ok(Solution {
+        instance,
+        found,
+        algorithm: plan.name(&packed.goal, tables),
+        stats: Some(stats),
+        quality: Quality::Optimal,
+        seconds,
+    })
+}
+
+/// A running search's progress in words: its layer or bound, the states it
+/// stores, the nodes it made and how fast.
+fn describe(plan: Plan, goal: &Board, tables: &Tables, progress: &Progress) -> String {
+    let seconds = progress.elapsed.as_secs_f64().max(1e-9);
+    let rate = progress.generated as f64 / seconds / 1e6;
+    match plan {
+        Plan::IdaStar(_) | Plan::Astar(_) => format!(
+            "{}: bound {}, {} nodes, {rate:.1} M nodes/s, {seconds:.0} s",
+            plan.name(goal, tables),
+            progress.depth,
+            progress.generated
+        ),
+        Plan::Bfs | Plan::Bidi | Plan::Table => format!(
+            "{}: depth {}, {} states stored (at most {}), {rate:.1} M nodes/s, {seconds:.0} s",
+            plan.name(goal, tables),
+            progress.depth,
+            progress.stored,
+            state_memory(progress.stored, BYTES_PER_STATE)
+        ),
     }
 }

@@ -1,0 +1,42 @@
+//! The route of boards to the reduction (`auto` beyond 16 cells, or
+//! `--algo reduce`): a good path fast, not a shortest one, and the answer
+//! says so.
+
+use std::time::Instant;
+
+use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
+
+use crate::error::{bad_input, CliError};
+use crate::instance::Instance;
+use crate::solution::{Found, Quality, Solution};
+
+/// Solves `instance` by reduction, with a path of at most `max_moves`; a
+/// longer one is a failure with status 1.
+pub(crate) fn solve(instance: Instance, max_moves: u64) -> Result<Solution, CliError> {
+    let started = Instant::now();
+    let path = match reduce_by_search(&instance.start, &instance.goal, max_moves) {
+        Ok(path) => path,
+        Err(error @ ReduceError::TooLong { .. }) => {
+            return Err(CliError {
+                status: 1,
+                message: format!("{error} (raise --max-moves)"),
+            })
+        }
+        Err(error) => return Err(bad_input(error.to_string())),
+    };
+    // The path is a shortest one when the reduction was one optimal search,
+    // or the path is as short as the Manhattan distance (an empty one
+    // included), or there is none.
+    let lower_bound = instance.start.manhattan(&instance.goal);
+    let (rows, cols) = (instance.start.rows(), instance.start.cols());
+    let optimal = solved_whole(rows, cols, SEARCH_FINISH_CELLS)
+        || path.as_ref().is_none_or(|path| path.len() as u64 == lower_bound);
+    Ok(Solution {
+        instance,
+        found: Found::One(path),
+        algorithm: "reduce".to_string(),
+        stats: None,
+        quality: Quality::Reduced { optimal, lower_bound },
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,166 @@
+//! The route of an instance: the one place that decides where it goes
+//! (the small boards' searches, the wide boards', or the reduction) and
+//! which estimate a search takes by default, for boards of every size and
+//! what the cache holds; `slide solve` and `slide batch` both run it. (A
+//! puzzle on a graph is read apart: `--graph`, `graph.rs`.)
+
+use clap::ValueEnum;
+use indicatif::ProgressBar;
+use slide_core::Board;
+use slide_pattern_db::{strongest_estimate, Strongest};
+
+use crate::args::{Algo, HeuristicArg, Limits};
+use crate::error::{bad_input, CliError};
+use crate::instance::Instance;
+use crate::small::{self, Ask, Plan};
+use crate::solution::Solution;
+use crate::wide::{self, Search};
+
+/// Where an instance goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// At most 16 cells: the searches of the packed `u64` boards.
+    Small(Plan),
+    /// Beyond: an optimal search on a wide packing, or the near-optimal one.
+    Wide(Search),
+    /// `auto` beyond 16 cells (but where the near-optimal search serves),
+    /// or `--algo reduce`: the reduction, fast and not optimal.
+    Reduce,
+}
+
+/// What is asked of a route, besides the instance.
+pub(crate) struct Request {
+    /// An order's first shortest path, or every shortest path.
+    pub(crate) ask: Ask,
+    /// Every board along the path, drawn.
+    pub(crate) show: bool,
+    pub(crate) limits: Limits,
+    /// The longest path the reduction may give.
+    pub(crate) max_moves: u64,
+    /// The threads a search may take (1 in a batch, whose lines run side
+    /// by side).
+    pub(crate) threads: usize,
+}
+
+/// The tables a run reads or builds, kept for the run: the pattern
+/// databases of up to 16 cells and Korf and Felner's for 5x5.
+pub(crate) struct Tables {
+    pub(crate) small: small::Tables,
+    pub(crate) korf_felner: wide::Tables,
+}
+
+impl Tables {
+    /// The tables of a run: with `quick_first` (one board), a board whose
+    /// strong 4x4 tables are not cached is tried with quick ones first.
+    pub(crate) fn new(quick_first: bool) -> Tables {
+        Tables {
+            small: small::tables(quick_first),
+            korf_felner: wide::Tables::default(),
+        }
+    }
+}
+
+impl Route {
+    /// Where `instance` goes for `algo` and `heuristic` as asked, and
+    /// whether that route can answer `request`: one decision, made once.
+    pub(crate) fn of(
+        instance: &Instance,
+        algo: Algo,
+        heuristic: Option<HeuristicArg>,
+        request: &Request,
+        tables: &Tables,
+    ) -> Result<Route, CliError> {
+        let estimate = || heuristic.unwrap_or_else(|| strongest(instance, tables));
+        let route = match (algo, instance.cells() <= slide_core::MAX_CELLS) {
+            (Algo::Reduce, _) => Route::Reduce,
+            (_, true) => Route::Small(Plan::choose(algo, estimate())),
+            (Algo::Auto, false) if heuristic.is_none() && estimate() == HeuristicArg::Pdb => Route::Wide(Search::Near),
+            (Algo::Auto, false) => Route::Reduce,
+            (Algo::Idastar, false) => Route::Wide(Search::IdaStar(estimate())),
+            (Algo::Astar, false) => Route::Wide(Search::Astar(estimate())),
+            (Algo::Bidi, false) => match heuristic {
+                Some(heuristic) => {
+                    return Err(bad_input(format!(
+                        "--heuristic {} is for IDA* and A*; bidirectional BFS uses none",
+                        name_of(heuristic)
+                    )))
+                }
+                None => Route::Wide(Search::Bidi),
+            },
+            (Algo::Bfs, false) => {
+                return Err(bad_input(
+                    "--algo bfs is for boards of at most 16 cells; beyond, --algo idastar, astar or bidi finds a shortest path",
+                ))
+            }
+        };
+        let special = request.ask.all.is_some() || request.ask.order != slide_core::MoveOrder::KORF || request.show;
+        match route {
+            Route::Reduce if special || heuristic.is_some() => Err(bad_input(
+                "--all, --order, --show and --heuristic need an optimal search: --algo idastar (or astar, bidi)",
+            )),
+            Route::Wide(_) if special => Err(bad_input(
+                "--all, --order and --show are for boards of at most 16 cells",
+            )),
+            route => Ok(route),
+        }
+    }
+
+    /// Solves `instance` by this route, its progress shown on `spinner`.
+    pub(crate) fn solve(
+        self,
+        instance: Instance,
+        request: &Request,
+        tables: &Tables,
+        spinner: Option<&ProgressBar>,
+    ) -> Result<Solution, CliError> {
+        match self {
+            Route::Small(plan) => small::solve(instance, plan, request, &tables.small, spinner),
+            Route::Wide(search) => wide::solve(instance, search, request, &tables.korf_felner, spinner),
+            Route::Reduce => crate::reduce::solve(instance, request.max_moves),
+        }
+    }
+}
+
+/// The strongest estimate for `instance`, as the command line names it:
+/// on 12 to 16 cells the 7-8 tables when the cache holds them for the goal
+/// (the one 15-puzzle known to take 6-6-3 over a minute, the goal
+/// transposed, takes them seconds: `record/`), else what the estimates'
+/// policy names ([`strongest_packed`]); on 5x5 Korf and Felner's tables
+/// when the cache holds them whole for the goal's corner; else linear
+/// conflict.
+pub(crate) fn strongest(instance: &Instance, tables: &Tables) -> HeuristicArg {
+    if let Some((_, goal)) = instance.packed() {
+        return match strongest_packed(&goal) {
+            HeuristicArg::Pdb if tables.small.largest_ready(&goal) => HeuristicArg::Pdb78,
+            heuristic => heuristic,
+        };
+    }
+    let goal = &instance.goal;
+    let five_by_five = (goal.rows(), goal.cols()) == (5, 5);
+    if five_by_five
+        && slide_pattern_db::korf_felner_split(goal.blank()).is_ok()
+        && wide::korf_felner_cached(goal.blank())
+    {
+        HeuristicArg::Pdb
+    } else {
+        HeuristicArg::LinearConflict
+    }
+}
+
+/// The command line's name of the strongest estimate for a goal of at most
+/// 16 cells, whatever the cache holds ([`strongest_estimate`]).
+pub(crate) fn strongest_packed(goal: &Board) -> HeuristicArg {
+    match strongest_estimate(goal) {
+        Strongest::PatternDb(_) => HeuristicArg::Pdb,
+        Strongest::WalkingDistance => HeuristicArg::WalkingDistance,
+        Strongest::LinearConflict => HeuristicArg::LinearConflict,
+    }
+}
+
+/// The name `--heuristic` gives `heuristic`.
+pub(crate) fn name_of(heuristic: HeuristicArg) -> String {
+    heuristic
+        .to_possible_value()
+        .map(|value| value.get_name().to_string())
+        .unwrap_or_default()
+}

@@ -1,0 +1,195 @@
+//! What a route answers, for every route and size ([`Solution`]), and the
+//! one way it is printed: `slide solve`'s text, a batch line, and JSON.
+
+use serde_json::json;
+use slide_core::{path_string, Board, LargeBoard, Move, MoveOrder};
+use slide_solvers::{AllPaths, Stats};
+
+use crate::instance::Instance;
+
+/// An instance's answer.
+pub(crate) struct Solution {
+    pub(crate) instance: Instance,
+    pub(crate) found: Found,
+    /// The search's name: `ida_star/pdb-6-6-3`, `reduce`...
+    pub(crate) algorithm: String,
+    /// What the search counted (none for the reduction, which counts nothing).
+    pub(crate) stats: Option<Stats>,
+    pub(crate) quality: Quality,
+    pub(crate) seconds: f64,
+}
+
+/// The paths found.
+pub(crate) enum Found {
+    /// A path (none when the goal cannot be reached).
+    One(Option<Vec<Move>>),
+    /// Every shortest path, counted and listed up to a limit (`None` when
+    /// the goal cannot be reached).
+    All(Option<AllPaths>),
+}
+
+/// What is known of a path's length against a shortest one.
+#[derive(Clone, Copy)]
+pub(crate) enum Quality {
+    /// A shortest path.
+    Optimal,
+    /// Weighted A*'s path: at most `weight / 100` times a shortest one, and
+    /// no path is shorter than `lower_bound`.
+    Near { weight: u32, lower_bound: usize },
+    /// A reduction's path: shortest only when `optimal`; no path is shorter
+    /// than `lower_bound`, the Manhattan distance.
+    Reduced { optimal: bool, lower_bound: u64 },
+}
+
+impl Solution {
+    /// The path, or `None` when the goal cannot be reached (or all paths
+    /// were asked for).
+    pub(crate) fn path(&self) -> Option<&Vec<Move>> {
+        match &self.found {
+            Found::One(path) => path.as_ref(),
+            Found::All(_) => None,
+        }
+    }
+
+    /// The length, or `None` when the goal cannot be reached.
+    pub(crate) fn length(&self) -> Option<usize> {
+        match &self.found {
+            Found::One(path) => path.as_ref().map(Vec::len),
+            Found::All(all) => all.as_ref().map(|all| all.length),
+        }
+    }
+
+    /// Whether the path is a shortest one (or there is none).
+    fn optimal(&self) -> bool {
+        match self.quality {
+            Quality::Optimal => true,
+            Quality::Near { .. } => self.path().is_none(),
+            Quality::Reduced { optimal, .. } => optimal,
+        }
+    }
+
+    /// `slide solve`'s text: the length and the moves in `order` (every
+    /// shortest path with `--all`), every board along the way with `show`,
+    /// and a line saying so when the path may not be a shortest one.
+    pub(crate) fn text(&self, show: bool, order: MoveOrder) -> String {
+        if let Found::All(all) = &self.found {
+            let Some(all) = all else {
+                return "unsolvable\n".to_string();
+            };
+            let mut output = format!("length {}\ncount {}\n", all.length, all.count);
+            for path in &all.paths {
+                output.push_str(&format!("moves {}\n", order.write(path)).replace(" \n", "\n"));
+            }
+            return output;
+        }
+        let Some(path) = self.path() else {
+            return "unsolvable\n".to_string();
+        };
+        let mut output = format!("length {}\nmoves {}\n", path.len(), order.write(path)).replace(" \n", "\n");
+        match self.quality {
+            Quality::Near { weight, lower_bound } if lower_bound < path.len() => output.push_str(&format!(
+                "not optimal: weighted A* with Korf and Felner's tables, at most {:.2} times a shortest path; no path is shorter than {lower_bound}; --algo idastar finds a shortest one\n",
+                weight as f64 / 100.0
+            )),
+            Quality::Reduced {
+                optimal: false,
+                lower_bound,
+            } => output.push_str(&format!(
+                "not optimal: a reduction's path; no path is shorter than {lower_bound} (the Manhattan distance); --algo idastar finds a shortest one\n"
+            )),
+            _ => {}
+        }
+        if show {
+            output.push_str(&boards_along(&self.instance.start, path));
+        }
+        output
+    }
+
+    /// One line of `slide batch`: `LINE<TAB>LENGTH<TAB>MOVES`.
+    pub(crate) fn batch_line(&self, line: usize) -> String {
+        match self.path() {
+            Some(path) => format!("{line}\t{}\t{}\n", path.len(), path_string(path)),
+            None => format!("{line}\tunsolvable\t\n"),
+        }
+    }
+
+    /// The JSON object of the answer (with `line`, in a batch); with `show`,
+    /// a `boards` array holds every board along the path, the start first;
+    /// `order` writes the path (in capitals if its letters are).
+    pub(crate) fn json(&self, line: Option<usize>, show: bool, order: MoveOrder) -> serde_json::Value {
+        let Instance { start, goal } = &self.instance;
+        let mut object = json!({
+            "start": start.to_string(),
+            "goal": goal.to_string(),
+            "shape": format!("{}x{}", start.rows(), start.cols()),
+            "solvable": self.length().is_some(),
+            "length": self.length(),
+            "algorithm": self.algorithm,
+            "optimal": self.optimal(),
+            "seconds": self.seconds,
+        });
+        match &self.found {
+            Found::One(path) => object["path"] = json!(path.as_ref().map(|path| order.write(path))),
+            Found::All(all) => {
+                let paths: Vec<String> = all
+                    .iter()
+                    .flat_map(|all| &all.paths)
+                    .map(|path| order.write(path))
+                    .collect();
+                // A count beyond 2^64 would lose digits as a JSON number: it is a string then.
+                let count = all.as_ref().map(|all| match u64::try_from(all.count) {
+                    Ok(count) => json!(count),
+                    Err(_) => json!(all.count.to_string()),
+                });
+                object["count"] = json!(count);
+                object["paths"] = json!(paths);
+            }
+        }
+        if let Some(stats) = self.stats {
+            object["nodes_expanded"] = json!(stats.expanded);
+            object["nodes_generated"] = json!(stats.generated);
+        }
+        match self.quality {
+            Quality::Optimal => {}
+            Quality::Near { weight, lower_bound } => {
+                object["bound"] = json!(weight as f64 / 100.0);
+                object["lower_bound"] = json!(lower_bound);
+            }
+            Quality::Reduced { lower_bound, .. } => object["lower_bound"] = json!(lower_bound),
+        }
+        if let Some(line) = line {
+            object["line"] = json!(line);
+        }
+        if let (true, Some(path)) = (show, self.path()) {
+            let boards: Vec<String> = boards_on(start, path).iter().map(LargeBoard::to_string).collect();
+            object["boards"] = json!(boards);
+        }
+        object
+    }
+}
+
+/// Every board from `start` along `path`, `start` first.
+fn boards_on(start: &LargeBoard, path: &[Move]) -> Vec<LargeBoard> {
+    let mut boards = vec![start.clone()];
+    for &mv in path {
+        let mut next = boards[boards.len() - 1].clone();
+        assert!(next.apply(mv), "a solver's path stays on the board");
+        boards.push(next);
+    }
+    boards
+}
+
+/// Every board from `start` along `path`, drawn one row a line, each under
+/// its move (boards of at most 16 cells: `--show` is for them).
+fn boards_along(start: &LargeBoard, path: &[Move]) -> String {
+    let drawn = |board: &LargeBoard| {
+        let board: Board = board.packed().expect("--show is for boards of at most 16 cells");
+        board.drawn().to_string()
+    };
+    let boards = boards_on(start, path);
+    let mut output = format!("\nstart\n{}", drawn(&boards[0]));
+    for (step, (&mv, board)) in path.iter().zip(&boards[1..]).enumerate() {
+        output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), drawn(board)));
+    }
+    output
+}
