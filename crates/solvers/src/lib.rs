@@ -63,7 +63,7 @@ pub use crate::budget::{
 pub use crate::distance_table::{relabel, DistanceTable, TableError};
 pub use crate::heuristic::{
     Estimate, Heuristic, LineUndo, LinearConflict, LinearConflictEstimate, Manhattan, ManhattanEstimate, MaxEstimate,
-    MaxOf, Slide, WalkingDistance, WalkingDistanceEstimate, Weighted, WeightedEstimate,
+    MaxOf, Slide, SmallTargets, Targets, WalkingDistance, WalkingDistanceEstimate, Weighted, WeightedEstimate,
 };
 pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
@@ -73,6 +73,6 @@ pub use crate::parallel_ida_star::parallel_ida_star;
 pub use crate::position::{Neighbours, Position, Tiles};
 pub use crate::wide::{
     wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal,
-    wide_weighted_astar, Cells, NearOptimal, WideBoard, WideLinearConflictEstimate, WideManhattanEstimate, WideTiles,
-    NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS,
+    wide_weighted_astar, Cells, NearOptimal, WideBoard, WideTargets, WideTiles, NEAR_OPTIMAL_STATES,
+    NEAR_OPTIMAL_WEIGHTS,
 };

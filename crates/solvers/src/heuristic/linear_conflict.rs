@@ -4,7 +4,8 @@
 
 use slide_core::Board;
 
-use crate::heuristic::{Estimate, Heuristic, Slide, TargetTables};
+use crate::heuristic::{Estimate, Heuristic, Slide, SmallTargets, Targets};
+use crate::position::Tiles;
 use crate::PatternMismatch;
 
 /// Manhattan distance plus, in each row and column, two moves for each tile
@@ -23,12 +24,13 @@ use crate::PatternMismatch;
 pub struct LinearConflict;
 
 /// Linear conflict as it follows a board: each line's penalty is kept, and
-/// a move recomputes the two lines it changes.
-pub struct LinearConflictEstimate {
-    tables: TargetTables,
+/// a move recomputes the two lines it changes. On the `u64` board its
+/// tables are [`SmallTargets`]; on wide boards [`crate::WideTargets`].
+pub struct LinearConflictEstimate<G: Targets = SmallTargets> {
+    pub(crate) targets: G,
     /// The penalty of each row and each column.
-    row_conflict: [u32; 8],
-    col_conflict: [u32; 8],
+    pub(crate) row_conflict: G::Lines,
+    pub(crate) col_conflict: G::Lines,
 }
 
 /// What undoing a move needs: the two changed lines' old penalties.
@@ -41,12 +43,11 @@ pub struct LineUndo(u32, u32);
 /// of them whose coordinates already increase, times two.
 ///
 /// The longest increasing run comes from patience sorting: `tails[i]` is the
-/// smallest last coordinate of a run of length `i + 1` so far. Lines have at
-/// most `N` cells (8 on boards of at most 16 cells), so a linear scan finds
-/// each coordinate's place.
+/// smallest last coordinate of a run of length `i + 1` so far. `tails` has
+/// room for the longest line (8 on boards of at most 16 cells), so a linear
+/// scan finds each coordinate's place.
 #[inline]
-pub(crate) fn line_conflict<const N: usize>(coords: impl Iterator<Item = Option<u8>>) -> u32 {
-    let mut tails = [0u8; N];
+pub(crate) fn line_conflict(coords: impl Iterator<Item = Option<u8>>, tails: &mut [u8]) -> u32 {
     let (mut kept, mut longest) = (0u32, 0usize);
     for coord in coords.flatten() {
         kept += 1;
@@ -60,27 +61,41 @@ pub(crate) fn line_conflict<const N: usize>(coords: impl Iterator<Item = Option<
     2 * (kept - longest as u32)
 }
 
-impl LinearConflictEstimate {
+impl<G: Targets> LinearConflictEstimate<G> {
+    /// Follows a board towards the target of `targets`.
+    pub(crate) fn new(targets: G) -> LinearConflictEstimate<G> {
+        let (row_conflict, col_conflict) = (targets.lines(targets.rows()), targets.lines(targets.cols()));
+        LinearConflictEstimate {
+            targets,
+            row_conflict,
+            col_conflict,
+        }
+    }
+
     /// The penalty of row `row` of the packed `tiles`.
     #[inline]
-    fn row(&self, tiles: u64, row: usize) -> u32 {
-        let t = &self.tables;
-        let cols = t.shape.cols();
-        line_conflict::<8>((0..cols).map(|col| {
-            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
-            (t.goal_row[tile] as usize == row).then_some(t.goal_col[tile])
-        }))
+    fn row<T: Tiles>(&self, tiles: T, row: usize) -> u32 {
+        let t = &self.targets;
+        let cols = t.cols();
+        let coords = (0..cols).map(|col| {
+            let tile = tiles.tile(row * cols + col);
+            (t.goal_row(tile) as usize == row).then_some(t.goal_col(tile))
+        });
+        let mut tails = G::TAILS;
+        line_conflict(coords, tails.as_mut())
     }
 
     /// The penalty of column `col` of the packed `tiles`.
     #[inline]
-    fn col(&self, tiles: u64, col: usize) -> u32 {
-        let t = &self.tables;
-        let cols = t.shape.cols();
-        line_conflict::<8>((0..t.shape.rows()).map(|row| {
-            let tile = ((tiles >> (4 * (row * cols + col))) & 0xF) as usize;
-            (t.goal_col[tile] as usize == col).then_some(t.goal_row[tile])
-        }))
+    fn col<T: Tiles>(&self, tiles: T, col: usize) -> u32 {
+        let t = &self.targets;
+        let cols = t.cols();
+        let coords = (0..t.rows()).map(|row| {
+            let tile = tiles.tile(row * cols + col);
+            (t.goal_col(tile) as usize == col).then_some(t.goal_row(tile))
+        });
+        let mut tails = G::TAILS;
+        line_conflict(coords, tails.as_mut())
     }
 }
 
@@ -92,28 +107,24 @@ impl Heuristic for LinearConflict {
     }
 
     fn start(&self, board: &Board, target: &Board) -> Result<(LinearConflictEstimate, u32), PatternMismatch> {
-        let mut estimate = LinearConflictEstimate {
-            tables: TargetTables::new(target),
-            row_conflict: [0; 8],
-            col_conflict: [0; 8],
-        };
+        let mut estimate = LinearConflictEstimate::new(SmallTargets::new(target));
         let h = estimate.reset(board.tiles());
         Ok((estimate, h))
     }
 }
 
-impl Estimate for LinearConflictEstimate {
+impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     type Undo = LineUndo;
 
     /// Recomputes the two lines the move changed: the columns the tile left
     /// and entered for a horizontal move (cells one apart), the rows for a
     /// vertical one.
     #[inline]
-    fn moved(&mut self, h: u32, slide: Slide) -> (u32, LineUndo) {
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, LineUndo) {
         let Slide { tiles, tile, from, to } = slide;
-        let distance = &self.tables.manhattan[tile];
-        let h = h + distance[to] as u32 - distance[from] as u32;
-        let cols = self.tables.shape.cols();
+        let t = &self.targets;
+        let h = h + t.distance(tile, to) as u32 - t.distance(tile, from) as u32;
+        let cols = t.cols();
         let horizontal = from.abs_diff(to) == 1;
         let (a, b, a_new, b_new) = if horizontal {
             let (a, b) = (from % cols, to % cols);
@@ -123,9 +134,9 @@ impl Estimate for LinearConflictEstimate {
             (a, b, self.row(tiles, a), self.row(tiles, b))
         };
         let lines = if horizontal {
-            &mut self.col_conflict
+            self.col_conflict.as_mut()
         } else {
-            &mut self.row_conflict
+            self.row_conflict.as_mut()
         };
         let undo = LineUndo(lines[a], lines[b]);
         lines[a] = a_new;
@@ -133,28 +144,29 @@ impl Estimate for LinearConflictEstimate {
         (h + a_new + b_new - undo.0 - undo.1, undo)
     }
 
-    fn reset(&mut self, tiles: u64) -> u32 {
-        let shape = self.tables.shape;
-        let mut h = self.tables.manhattan(tiles);
-        for row in 0..shape.rows() {
-            self.row_conflict[row] = self.row(tiles, row);
-            h += self.row_conflict[row];
+    fn reset(&mut self, tiles: T) -> u32 {
+        let mut h = self.targets.manhattan(tiles);
+        for row in 0..self.targets.rows() {
+            let penalty = self.row(tiles, row);
+            self.row_conflict.as_mut()[row] = penalty;
+            h += penalty;
         }
-        for col in 0..shape.cols() {
-            self.col_conflict[col] = self.col(tiles, col);
-            h += self.col_conflict[col];
+        for col in 0..self.targets.cols() {
+            let penalty = self.col(tiles, col);
+            self.col_conflict.as_mut()[col] = penalty;
+            h += penalty;
         }
         h
     }
 
     #[inline]
-    fn undo(&mut self, slide: Slide, undo: LineUndo) {
+    fn undo(&mut self, slide: Slide<T>, undo: LineUndo) {
         let (from, to) = (slide.from, slide.to);
-        let cols = self.tables.shape.cols();
+        let cols = self.targets.cols();
         let (lines, a, b) = if from.abs_diff(to) == 1 {
-            (&mut self.col_conflict, from % cols, to % cols)
+            (self.col_conflict.as_mut(), from % cols, to % cols)
         } else {
-            (&mut self.row_conflict, from / cols, to / cols)
+            (self.row_conflict.as_mut(), from / cols, to / cols)
         };
         lines[a] = undo.0;
         lines[b] = undo.1;

@@ -2,7 +2,8 @@
 
 use slide_core::Board;
 
-use super::{Estimate, Heuristic, Slide, TargetTables};
+use super::{Estimate, Heuristic, Slide, SmallTargets, Targets};
+use crate::position::Tiles;
 use crate::PatternMismatch;
 
 /// The sum over tiles of each tile's taxicab distance to its target cell.
@@ -17,9 +18,11 @@ use crate::PatternMismatch;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Manhattan;
 
-/// Manhattan distance as it follows a board: only the moved tile's term changes.
-pub struct ManhattanEstimate {
-    tables: TargetTables,
+/// Manhattan distance as it follows a board: only the moved tile's term
+/// changes. On the `u64` board its tables are [`SmallTargets`]; on wide
+/// boards [`crate::WideTargets`].
+pub struct ManhattanEstimate<G = SmallTargets> {
+    pub(crate) targets: G,
 }
 
 impl Heuristic for Manhattan {
@@ -30,26 +33,29 @@ impl Heuristic for Manhattan {
     }
 
     fn start(&self, board: &Board, target: &Board) -> Result<(ManhattanEstimate, u32), PatternMismatch> {
-        let tables = TargetTables::new(target);
-        let h = tables.manhattan(board.tiles());
-        Ok((ManhattanEstimate { tables }, h))
+        let targets = SmallTargets::new(target);
+        let h = targets.manhattan(board.tiles());
+        Ok((ManhattanEstimate { targets }, h))
     }
 }
 
-impl Estimate for ManhattanEstimate {
+impl<T: Tiles, G: Targets> Estimate<T> for ManhattanEstimate<G> {
     type Undo = ();
 
     #[inline]
-    fn moved(&mut self, h: u32, slide: Slide) -> (u32, ()) {
-        let distance = &self.tables.manhattan[slide.tile];
-        (h + distance[slide.to] as u32 - distance[slide.from] as u32, ())
+    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, ()) {
+        let t = &self.targets;
+        (
+            h + t.distance(slide.tile, slide.to) as u32 - t.distance(slide.tile, slide.from) as u32,
+            (),
+        )
     }
 
     #[inline]
-    fn undo(&mut self, _slide: Slide, _undo: ()) {}
+    fn undo(&mut self, _slide: Slide<T>, _undo: ()) {}
 
-    fn reset(&mut self, tiles: u64) -> u32 {
-        self.tables.manhattan(tiles)
+    fn reset(&mut self, tiles: T) -> u32 {
+        self.targets.manhattan(tiles)
     }
 
     const STATELESS: bool = true;

@@ -20,6 +20,7 @@ use slide_core::{Board, Shape, MAX_CELLS};
 
 pub use self::linear_conflict::{LineUndo, LinearConflict, LinearConflictEstimate};
 pub use self::manhattan::{Manhattan, ManhattanEstimate};
+
 pub use self::max_of::{MaxEstimate, MaxOf};
 pub use self::walking_distance::{WalkingDistance, WalkingDistanceEstimate};
 pub use self::weighted::{Weighted, WeightedEstimate};
@@ -114,21 +115,64 @@ pub trait Estimate<T: Tiles = u64> {
     const STATELESS: bool = false;
 }
 
-/// What the heuristics need to know of a target.
-#[derive(Clone, Debug)]
-pub(crate) struct TargetTables {
-    pub(crate) shape: Shape,
-    /// `manhattan[t][c]`: the taxicab distance from cell `c` to tile `t`'s target cell;
-    /// 0 for the blank, which does not count.
-    pub(crate) manhattan: [[u8; MAX_CELLS]; MAX_CELLS],
-    /// `goal_row[t]` and `goal_col[t]`: the row and column of tile `t`'s target cell;
-    /// `u8::MAX` for the blank, which belongs to no line.
-    pub(crate) goal_row: [u8; MAX_CELLS],
-    pub(crate) goal_col: [u8; MAX_CELLS],
+/// What Manhattan distance and linear conflict need to know of a target:
+/// each tile's taxicab distance from every cell to its target cell, and its
+/// target row and column. Stored as fits the board: in fixed arrays on the
+/// `u64` board ([`SmallTargets`], whose lengths the compiler knows), in
+/// vectors as long as the board beyond ([`WideTargets`]); each estimate is
+/// written once, generic over this.
+pub trait Targets: Clone + Send + Sync {
+    /// A value per row or per column: the lines' penalties.
+    type Lines: AsRef<[u32]> + AsMut<[u32]> + Clone + Send + Sync;
+
+    /// Room for the longest increasing run of a line (see
+    /// `linear_conflict::line_conflict`).
+    type Tails: AsMut<[u8]> + Copy;
+
+    /// That room, before a line is read.
+    const TAILS: Self::Tails;
+
+    /// The number of rows.
+    fn rows(&self) -> usize;
+
+    /// The number of columns.
+    fn cols(&self) -> usize;
+
+    /// The taxicab distance from `cell` to the target cell of `tile`; 0 for
+    /// the blank, which does not count.
+    fn distance(&self, tile: usize, cell: usize) -> u8;
+
+    /// The target row of `tile`; `u8::MAX` for the blank, which belongs to
+    /// no line.
+    fn goal_row(&self, tile: usize) -> u8;
+
+    /// The target column of `tile`; `u8::MAX` for the blank.
+    fn goal_col(&self, tile: usize) -> u8;
+
+    /// A value per line of `count` lines, all 0.
+    fn lines(&self, count: usize) -> Self::Lines;
+
+    /// The Manhattan distance of the packed `tiles` from the target.
+    #[inline]
+    fn manhattan<T: Tiles>(&self, tiles: T) -> u32 {
+        (0..self.rows() * self.cols())
+            .map(|cell| self.distance(tiles.tile(cell), cell) as u32)
+            .sum()
+    }
 }
 
-impl TargetTables {
-    pub(crate) fn new(target: &Board) -> TargetTables {
+/// [`Targets`] of a `u64` board, in arrays of fixed size.
+#[derive(Clone, Debug)]
+pub struct SmallTargets {
+    shape: Shape,
+    /// `manhattan[t][c]`: the taxicab distance from cell `c` to tile `t`'s target cell.
+    manhattan: [[u8; MAX_CELLS]; MAX_CELLS],
+    goal_row: [u8; MAX_CELLS],
+    goal_col: [u8; MAX_CELLS],
+}
+
+impl SmallTargets {
+    pub(crate) fn new(target: &Board) -> SmallTargets {
         let shape = target.shape();
         let mut goal_cell = [0u8; MAX_CELLS];
         for cell in 0..shape.cells() {
@@ -147,18 +191,47 @@ impl TargetTables {
             goal_row[tile] = goal_cell[tile] / shape.cols() as u8;
             goal_col[tile] = goal_cell[tile] % shape.cols() as u8;
         }
-        TargetTables {
+        SmallTargets {
             shape,
             manhattan,
             goal_row,
             goal_col,
         }
     }
+}
 
-    /// The Manhattan distance of the packed `tiles` from the target.
-    pub(crate) fn manhattan(&self, tiles: u64) -> u32 {
-        (0..self.shape.cells())
-            .map(|cell| self.manhattan[((tiles >> (4 * cell)) & 0xF) as usize][cell] as u32)
-            .sum()
+impl Targets for SmallTargets {
+    /// A board of at most 16 cells has lines of at most 8.
+    type Lines = [u32; 8];
+    type Tails = [u8; 8];
+    const TAILS: [u8; 8] = [0; 8];
+
+    #[inline]
+    fn rows(&self) -> usize {
+        self.shape.rows()
+    }
+
+    #[inline]
+    fn cols(&self) -> usize {
+        self.shape.cols()
+    }
+
+    #[inline]
+    fn distance(&self, tile: usize, cell: usize) -> u8 {
+        self.manhattan[tile][cell]
+    }
+
+    #[inline]
+    fn goal_row(&self, tile: usize) -> u8 {
+        self.goal_row[tile]
+    }
+
+    #[inline]
+    fn goal_col(&self, tile: usize) -> u8 {
+        self.goal_col[tile]
+    }
+
+    fn lines(&self, _count: usize) -> [u32; 8] {
+        [0; 8]
     }
 }

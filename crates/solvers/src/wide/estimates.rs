@@ -1,21 +1,22 @@
 //! Manhattan distance and linear conflict on wide boards: the same
-//! estimates as on the `u64` board (`crate::heuristic`), with tables as
-//! long as the board.
+//! estimates as on the `u64` board (`crate::heuristic`), written once and
+//! generic over how the target's tables are stored; here as vectors as long
+//! as the board ([`WideTargets`]).
 
-use crate::heuristic::linear_conflict::line_conflict;
-use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::{LinearConflict, Manhattan, PatternMismatch};
+use slide_core::Grid;
+
+use crate::heuristic::{LinearConflictEstimate, ManhattanEstimate, Targets};
+use crate::{Heuristic, LinearConflict, Manhattan, PatternMismatch};
 
 use super::{WideBoard, WideTiles};
 
 /// The longest line of a wide board: 128 cells in two rows.
 const MAX_LINE: usize = 64;
 
-/// What the estimates need to know of a wide target.
+/// [`Targets`] of a wide board, in vectors as long as the board.
 #[derive(Clone, Debug)]
-struct Targets {
-    rows: usize,
-    cols: usize,
+pub struct WideTargets {
+    grid: Grid,
     /// `distance[t * cells + c]`: the taxicab distance from cell `c` to tile
     /// `t`'s target cell; 0 for the blank, which does not count.
     distance: Vec<u8>,
@@ -24,9 +25,9 @@ struct Targets {
     goal_col: Vec<u8>,
 }
 
-impl Targets {
-    fn new<T: WideTiles>(board: &WideBoard<T>, target: &WideBoard<T>) -> Result<Targets, PatternMismatch> {
-        if (board.rows(), board.cols()) != (target.rows(), target.cols()) {
+impl WideTargets {
+    fn new<T: WideTiles>(board: &WideBoard<T>, target: &WideBoard<T>) -> Result<WideTargets, PatternMismatch> {
+        if board.grid() != target.grid() {
             return Err(PatternMismatch {
                 reason: format!(
                     "the board is {}x{}, the target {}x{}",
@@ -37,8 +38,7 @@ impl Targets {
                 ),
             });
         }
-        let (rows, cols, n) = (target.rows(), target.cols(), target.cells());
-        let grid = target.grid();
+        let (grid, n) = (target.grid(), target.cells());
         let mut goal_row = vec![u8::MAX; n];
         let mut goal_col = vec![u8::MAX; n];
         let mut distance = vec![0u8; n * n];
@@ -47,44 +47,58 @@ impl Targets {
             if tile == 0 {
                 continue;
             }
-            goal_row[tile] = (cell / cols) as u8;
-            goal_col[tile] = (cell % cols) as u8;
+            goal_row[tile] = (cell / grid.cols()) as u8;
+            goal_col[tile] = (cell % grid.cols()) as u8;
             for from in 0..n {
                 distance[tile * n + from] = grid.distance(from, cell) as u8;
             }
         }
-        Ok(Targets {
-            rows,
-            cols,
+        Ok(WideTargets {
+            grid,
             distance,
             goal_row,
             goal_col,
         })
     }
-
-    /// The Manhattan distance of `tiles`.
-    fn manhattan<T: WideTiles>(&self, tiles: T) -> u32 {
-        let n = self.rows * self.cols;
-        (0..n)
-            .map(|cell| self.distance[tiles.tile(cell) * n + cell] as u32)
-            .sum()
-    }
-
-    /// The change of the Manhattan distance by `slide`.
-    #[inline]
-    fn step<T>(&self, h: u32, slide: &Slide<T>) -> u32 {
-        let base = slide.tile * self.rows * self.cols;
-        h + self.distance[base + slide.to] as u32 - self.distance[base + slide.from] as u32
-    }
 }
 
-/// [`Manhattan`] as it follows a wide board.
-pub struct WideManhattanEstimate {
-    targets: Targets,
+impl Targets for WideTargets {
+    type Lines = Vec<u32>;
+    type Tails = [u8; MAX_LINE];
+    const TAILS: [u8; MAX_LINE] = [0; MAX_LINE];
+
+    #[inline]
+    fn rows(&self) -> usize {
+        self.grid.rows()
+    }
+
+    #[inline]
+    fn cols(&self) -> usize {
+        self.grid.cols()
+    }
+
+    #[inline]
+    fn distance(&self, tile: usize, cell: usize) -> u8 {
+        self.distance[tile * self.grid.cells() + cell]
+    }
+
+    #[inline]
+    fn goal_row(&self, tile: usize) -> u8 {
+        self.goal_row[tile]
+    }
+
+    #[inline]
+    fn goal_col(&self, tile: usize) -> u8 {
+        self.goal_col[tile]
+    }
+
+    fn lines(&self, count: usize) -> Vec<u32> {
+        vec![0; count]
+    }
 }
 
 impl<T: WideTiles> Heuristic<WideBoard<T>> for Manhattan {
-    type Estimate = WideManhattanEstimate;
+    type Estimate = ManhattanEstimate<WideTargets>;
 
     fn name(&self) -> String {
         "manhattan".to_string()
@@ -94,59 +108,15 @@ impl<T: WideTiles> Heuristic<WideBoard<T>> for Manhattan {
         &self,
         board: &WideBoard<T>,
         target: &WideBoard<T>,
-    ) -> Result<(WideManhattanEstimate, u32), PatternMismatch> {
-        let targets = Targets::new(board, target)?;
+    ) -> Result<(ManhattanEstimate<WideTargets>, u32), PatternMismatch> {
+        let targets = WideTargets::new(board, target)?;
         let h = targets.manhattan(board.tiles);
-        Ok((WideManhattanEstimate { targets }, h))
-    }
-}
-
-impl<T: WideTiles> Estimate<T> for WideManhattanEstimate {
-    type Undo = ();
-
-    #[inline]
-    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, ()) {
-        (self.targets.step(h, &slide), ())
-    }
-
-    #[inline]
-    fn undo(&mut self, _slide: Slide<T>, _undo: ()) {}
-
-    fn reset(&mut self, tiles: T) -> u32 {
-        self.targets.manhattan(tiles)
-    }
-
-    const STATELESS: bool = true;
-}
-
-/// [`LinearConflict`] as it follows a wide board: each line's penalty kept,
-/// a move recomputing the two lines it changes.
-pub struct WideLinearConflictEstimate {
-    targets: Targets,
-    row_conflict: Vec<u32>,
-    col_conflict: Vec<u32>,
-}
-
-impl WideLinearConflictEstimate {
-    fn row<T: WideTiles>(&self, tiles: T, row: usize) -> u32 {
-        let t = &self.targets;
-        line_conflict::<MAX_LINE>((0..t.cols).map(|col| {
-            let tile = tiles.tile(row * t.cols + col);
-            (t.goal_row[tile] as usize == row).then_some(t.goal_col[tile])
-        }))
-    }
-
-    fn col<T: WideTiles>(&self, tiles: T, col: usize) -> u32 {
-        let t = &self.targets;
-        line_conflict::<MAX_LINE>((0..t.rows).map(|row| {
-            let tile = tiles.tile(row * t.cols + col);
-            (t.goal_col[tile] as usize == col).then_some(t.goal_row[tile])
-        }))
+        Ok((ManhattanEstimate { targets }, h))
     }
 }
 
 impl<T: WideTiles> Heuristic<WideBoard<T>> for LinearConflict {
-    type Estimate = WideLinearConflictEstimate;
+    type Estimate = LinearConflictEstimate<WideTargets>;
 
     fn name(&self) -> String {
         "linear-conflict".to_string()
@@ -156,68 +126,9 @@ impl<T: WideTiles> Heuristic<WideBoard<T>> for LinearConflict {
         &self,
         board: &WideBoard<T>,
         target: &WideBoard<T>,
-    ) -> Result<(WideLinearConflictEstimate, u32), PatternMismatch> {
-        let targets = Targets::new(board, target)?;
-        let (rows, cols) = (targets.rows, targets.cols);
-        let mut estimate = WideLinearConflictEstimate {
-            targets,
-            row_conflict: vec![0; rows],
-            col_conflict: vec![0; cols],
-        };
-        let h = estimate.reset(board.tiles);
+    ) -> Result<(LinearConflictEstimate<WideTargets>, u32), PatternMismatch> {
+        let mut estimate = LinearConflictEstimate::new(WideTargets::new(board, target)?);
+        let h = crate::Estimate::reset(&mut estimate, board.tiles);
         Ok((estimate, h))
-    }
-}
-
-impl<T: WideTiles> Estimate<T> for WideLinearConflictEstimate {
-    /// The two changed lines' old penalties.
-    type Undo = (u32, u32);
-
-    /// Recomputes the two lines the move changed, as on the `u64` board.
-    #[inline]
-    fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, (u32, u32)) {
-        let h = self.targets.step(h, &slide);
-        let cols = self.targets.cols;
-        let horizontal = slide.from.abs_diff(slide.to) == 1;
-        let (a, b, a_new, b_new) = if horizontal {
-            let (a, b) = (slide.from % cols, slide.to % cols);
-            (a, b, self.col(slide.tiles, a), self.col(slide.tiles, b))
-        } else {
-            let (a, b) = (slide.from / cols, slide.to / cols);
-            (a, b, self.row(slide.tiles, a), self.row(slide.tiles, b))
-        };
-        let lines = if horizontal {
-            &mut self.col_conflict
-        } else {
-            &mut self.row_conflict
-        };
-        let undo = (lines[a], lines[b]);
-        lines[a] = a_new;
-        lines[b] = b_new;
-        (h + a_new + b_new - undo.0 - undo.1, undo)
-    }
-
-    fn undo(&mut self, slide: Slide<T>, undo: (u32, u32)) {
-        let cols = self.targets.cols;
-        let (lines, a, b) = if slide.from.abs_diff(slide.to) == 1 {
-            (&mut self.col_conflict, slide.from % cols, slide.to % cols)
-        } else {
-            (&mut self.row_conflict, slide.from / cols, slide.to / cols)
-        };
-        lines[a] = undo.0;
-        lines[b] = undo.1;
-    }
-
-    fn reset(&mut self, tiles: T) -> u32 {
-        let mut h = self.targets.manhattan(tiles);
-        for row in 0..self.targets.rows {
-            self.row_conflict[row] = self.row(tiles, row);
-            h += self.row_conflict[row];
-        }
-        for col in 0..self.targets.cols {
-            self.col_conflict[col] = self.col(tiles, col);
-            h += self.col_conflict[col];
-        }
-        h
     }
 }

@@ -27,7 +27,7 @@ use slide_core::{Grid, LargeBoard, Move};
 
 pub use self::astar::{wide_astar, wide_astar_state_bytes, wide_weighted_astar};
 pub use self::bidirectional_bfs::{wide_bidirectional_bfs, wide_bidirectional_state_bytes};
-pub use self::estimates::{WideLinearConflictEstimate, WideManhattanEstimate};
+pub use self::estimates::WideTargets;
 pub use self::near::{wide_near_optimal, NearOptimal, NEAR_OPTIMAL_STATES, NEAR_OPTIMAL_WEIGHTS};
 pub use self::tiles::{Cells, WideTiles};
 use crate::position::Position;
