@@ -36,6 +36,17 @@
 //! parent's users it re-exports with `pub use` (a re-export is no use of
 //! what it names); a judge driver's `Cargo.toml` has a
 //! `[package.metadata.bundle]` table.
+//!
+//! # Invariant: bundles
+//!
+//! A bundle contains no `extern crate`, no dependency, no test,
+//! and no doc comment; it compiles alone with `rustc --edition 2021`, and its
+//! modules keep their names and nesting (`mod slide_core { mod board { ... }
+//! }`). A file of a library is in it only when a path from the driver's code,
+//! or from a file already in it, reaches the file or an item of it. Of what
+//! those files hold, the items the compiler finds unreachable from `main` are
+//! removed (fields and enum variants stay), and a bundle that does not compile
+//! is an error of the bundler, not a file.
 
 #![deny(missing_docs)]
 

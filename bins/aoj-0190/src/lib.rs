@@ -1,3 +1,6 @@
+//! AOJ 0190 Eleven Puzzle: the fewest moves of each 13-cell diamond with
+//! two blanks to the fixed one, or `NA` beyond 20.
+//!
 //! AOJ 0190 Eleven Puzzle: a diamond of 13 cells (the centred rows of 1, 3,
 //! 5, 3 and 1 cells of a 5x5 grid, cells joined when they share a side)
 //! holding the tiles 1 to 11 and **two** blanks; a move slides a tile into

@@ -1,3 +1,6 @@
+//! eolymp 3669 Fifteen Puzzle: a shortest path (`R L U D`, where the blank
+//! goes) of one 4x4 board, `NO SOLUTION`, or `TOO LONG` beyond 45 moves.
+//!
 //! eolymp 3669 Fifteen Puzzle: a shortest path of one 4x4 board to `1 ...
 //! 15` in reading order with the blank last, written in `R L U D` (where
 //! the blank goes); `NO SOLUTION` when the goal cannot be reached, `TOO

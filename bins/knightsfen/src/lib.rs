@@ -1,3 +1,6 @@
+//! Kattis knightsfen (UVa 10422 Knights in FEN): the fewest knight's jumps
+//! of each 5x5 board to the fixed one, if at most 10.
+//!
 //! Kattis knightsfen (UVa 10422 Knights in FEN): for each 5x5 board of
 //! black (`1`) and white (`0`) knights and one empty square (a space), the
 //! fewest knight's jumps into the empty square that reach

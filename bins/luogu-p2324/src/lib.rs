@@ -1,3 +1,6 @@
+//! Luogu P2324 (SCOI 2005) 骑士精神: the fewest knight's jumps of each 5x5
+//! board to the fixed one, or -1 beyond 15.
+//!
 //! Luogu P2324 (SCOI 2005) 骑士精神: for each 5x5 board of black (`1`) and
 //! white (`0`) knights and one empty square (`*`), the fewest knight's jumps
 //! into the empty square that reach `11111 / 01111 / 00*11 / 00001 /

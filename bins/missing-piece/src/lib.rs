@@ -1,3 +1,7 @@
+//! Missing Piece 2001 (BOJ 9985, POJ 2224): whether each D x D board (3 to
+//! 10) reaches its given target within N moves (at most 15), and the
+//! fewest.
+//!
 //! Missing Piece 2001 (BOJ 9985, POJ 2224): for each dataset, a D x D board
 //! (3 to 10), its target and a cap N (0 to 15): `SOLVABLE WITHIN k MOVES`
 //! with the fewest moves k if k is at most N, else `NOT SOLVABLE WITHIN N

@@ -1,3 +1,6 @@
+//! The `slide` command line: solve, batch-solve, tabulate and generate
+//! sliding-tile puzzles.
+//!
 //! The `slide` command line: its arguments (`args`), one module per
 //! subcommand; an instance (`instance`) goes by one route (`route`) to the
 //! small boards' searches (`small`), the wide boards' (`wide`) or the

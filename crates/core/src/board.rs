@@ -1,4 +1,14 @@
 //! The board: a permutation of the cells' contents packed in a `u64`.
+//!
+//! # Invariant: the packed board
+//!
+//! Cell `i` (row-major from the top-left) holds its tile in nibble
+//! `i` of a `u64`, bits `4i..4i+4`; the blank is 0. For a board of `n` cells:
+//! the nibbles `0..n` hold each of `0..n` exactly once, nibbles `n..16` are 0,
+//! and the stored `blank` is the cell whose nibble is 0. Every constructor
+//! checks this and every move keeps it, so no other code re-checks it. A move
+//! slides the tile in cell `c` into the blank at `b` with two XORs:
+//! `tiles ^ (t << 4b) ^ (t << 4c)`.
 
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! kept as one number per cell.
 //!
 //! Its rules (neighbours, distances, parity) are the grid's
-//! ([`slide_core::Grid`], [`slide_core::reaches`]), as for every board.
+//! ([`crate::Grid`], [`crate::reaches()`]), as for every board.
 
 use std::fmt;
 
@@ -17,7 +17,7 @@ use crate::solvable::reaches;
 /// Whether the board of `rows` by `cols` cells holding `cells` (row-major,
 /// 0 the blank, each of `0..rows * cols` once) can reach the goal with tiles
 /// `1..` in reading order and the blank last, by the parity rule
-/// ([`slide_core::reaches`]). A board of one cell is its goal.
+/// ([`crate::reaches()`]). A board of one cell is its goal.
 ///
 /// # Panics
 /// Panics if `cells` is not a permutation of `0..rows * cols`.
@@ -38,7 +38,7 @@ pub fn large_is_solvable(rows: usize, cols: usize, cells: &[u32]) -> bool {
 }
 
 /// A board of any size from 2x2 to [`MAX_SIDE`] x [`MAX_SIDE`], one number
-/// per cell: the board of boards too large for the `u64` [`slide_core::Board`].
+/// per cell: the board of boards too large for the `u64` [`crate::Board`].
 ///
 /// Invariant: `cells` holds each of `0..rows * cols` exactly once, row-major
 /// from the top-left, 0 the blank, and `blank` is the blank's cell.
@@ -272,7 +272,7 @@ impl LargeBoard {
     }
 
     /// Whether the board can reach `goal`, a board of its size, by the
-    /// parity rule ([`slide_core::reaches`]).
+    /// parity rule ([`crate::reaches()`]).
     ///
     /// # Panics
     /// Panics if the boards differ in size.
@@ -362,7 +362,7 @@ fn read_rows(text: &str) -> Result<(usize, usize, Vec<u32>), InputError> {
 }
 
 impl fmt::Display for LargeBoard {
-    /// Rows separated by ` / `, the blank as `_`, as [`slide_core::Board`] writes them.
+    /// Rows separated by ` / `, the blank as `_`, as [`crate::Board`] writes them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (index, &content) in self.cells.iter().enumerate() {
             if index > 0 {

@@ -1,9 +1,11 @@
-//! Sliding-tile boards of at most 16 cells, packed one nibble per cell in a `u64`.
+//! The boards of sliding-tile puzzles: the grid of any size and its rules,
+//! the readable board of any size, and the board of at most 16 cells packed
+//! one nibble a cell in a `u64`, with moves, parity, ranking and parsing.
 //!
 //! This crate holds what every solver stands on: the [`Shape`] of a board and
 //! its neighbour table, the [`Board`] itself with its moves, the [`Move`]
 //! letters `u d l r`, parsing with clear errors, solvability from permutation
-//! parity, and a perfect hash ([`rank`] and [`unrank`]) for dense tables.
+//! parity, and a perfect hash ([`rank()`] and [`unrank`]) for dense tables.
 //!
 //! It uses the standard library only and nothing newer than Rust 1.70, so that
 //! its modules can be pasted into a single file for an online judge.

@@ -1,3 +1,6 @@
+//! What the judge drivers share: their `main`, the judges' usual lengths,
+//! and the knights puzzle two judges set.
+//!
 //! What the judge drivers share: their `main` (read all of standard input,
 //! hand it to the driver's function, write the answer or one error line;
 //! `stdio.rs`, with the usual answer line) and the judges' usual question

@@ -1,5 +1,9 @@
-//! Sliding puzzles on any graph: cells joined by edges (at most 64 cells),
-//! one or more blanks, and pieces whose labels may repeat (pieces of one
+//! Sliding puzzles on any graph of at most 64 cells: any number of blanks,
+//! pieces that may repeat, solved optimally within a cap by two-ended
+//! breadth-first search or IDA*.
+//!
+//! The cells are joined by edges (at most 64 cells), with one or more
+//! blanks, and pieces whose labels may repeat (pieces of one
 //! label are interchangeable). A move slides a piece along an edge into an
 //! adjacent blank. The rectangle of distinct tiles and one blank is the
 //! special case the other crates make fast; this one serves the rest: a

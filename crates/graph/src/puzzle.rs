@@ -139,7 +139,7 @@ impl Puzzle {
         count(&self.start) == count(&self.target)
     }
 
-    /// The bits a board takes packed, as [`crate::bidirectional_bfs`]
+    /// The bits a board takes packed, as [`crate::bidirectional_bfs()`]
     /// stores it: enough per cell for every label, the blank's included.
     ///
     /// ```

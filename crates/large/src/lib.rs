@@ -4,7 +4,7 @@
 //!
 //! - `read.rs`: the judges' readers of such boards ([`Numbers`],
 //!   [`read_large_board`]), with errors that name the line and column;
-//! - [`reduce`] (`reduce/`): rows and columns put in place one after
+//! - [`reduce()`] (`reduce/`): rows and columns put in place one after
 //!   another, finished by a search of the last cells;
 //!   [`reduce_by_search`] (`reduce/by_search.rs`) places whole lines by the
 //!   weighted A* of `place_tiles.rs` and leaves 12 cells to IDA*.

@@ -1,5 +1,5 @@
 //! A short way to put a few tiles in their cells, the other tiles
-//! anonymous: how [`crate::reduce_twelve`] places a whole row or column of a
+//! anonymous: how [`crate::reduce_by_search()`] places a whole row or column of a
 //! small part left at once, where the textbook places it tile by tile.
 //!
 //! The search is a weighted A* over where the tracked tiles and the blank

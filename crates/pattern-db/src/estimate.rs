@@ -39,7 +39,7 @@ struct Step {
 /// horizontal move in the view crosses nothing; a vertical one crosses the
 /// `cols - 1` cells between, read off the board.
 ///
-/// With tables indexed by cells (`by_cell`, see [`PatternDb::by_cell`]),
+/// With tables indexed by cells (`PatternDb::by_cell`),
 /// `index` is the slot of the placement with the blank in cell 0, and a
 /// move changes it by `weight[t]` times the distance alone: the slot is
 /// that plus the blank's cell.

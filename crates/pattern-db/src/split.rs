@@ -1,5 +1,20 @@
 //! The standard ways to split 4x4 into patterns, and the symmetries that
 //! carry a split and its tables to other goals.
+//!
+//! # Invariant: splits by shape
+//!
+//! `patterns_for` (in `pattern-db/src/split.rs`) gives
+//! the 4x4 splits of `Split::cells` (carried by a symmetry of the square to
+//! the target's corner, `patterns_for_corner`) on 4x4 with the blank in a
+//! corner, and on every other board of 12 to 16 cells (any blank cell) the
+//! cells along the longer side, column by column (row by row on a tall board),
+//! cut into patterns of the split's largest size; 7-8 serves 4x4 only. The
+//! cache keys tables by shape and blank cell.
+//!
+//! The cells of `Split::cells` are chosen by measurement (the `splits` bench;
+//! `record/fifteen-puzzle.md`). The choice is no invariant: any disjoint split
+//! is admissible and consistent, and the tests check every split against the
+//! optimal lengths.
 
 use slide_core::{Board, Shape, MAX_CELLS};
 

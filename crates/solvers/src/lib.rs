@@ -1,4 +1,6 @@
-//! Optimal searches for sliding-tile puzzles of at most 16 cells.
+//! Optimal searches for sliding-tile puzzles: BFS, two-ended BFS, A*, IDA*
+//! and their estimates, on the packed `u64` board and on wider packings of
+//! the same board.
 //!
 //! Every solver takes a start and a target [`slide_core::Board`] of the same shape and
 //! returns an [`Answer`]: a shortest move sequence, or `None` when the target
@@ -10,7 +12,7 @@
 //! - [`ida_star()`]: iterative-deepening A* with any [`Heuristic`]:
 //!   [`Manhattan`] distance, [`LinearConflict`], [`WalkingDistance`], or
 //!   the additive pattern databases of the `slide-pattern-db` crate;
-//!   [`parallel_ida_star`] on several threads.
+//!   [`parallel_ida_star()`] on several threads.
 //! - [`astar()`]: A* with the same heuristics.
 //! - [`DistanceTable`]: the complete breadth-first search of a small board,
 //!   answering any start in constant time.

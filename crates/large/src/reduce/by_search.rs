@@ -8,7 +8,7 @@
 //! lines take plus the finishing search's estimate.
 //!
 //! The line search reaches the reduction as a [`LineSearch`], so
-//! [`crate::reduce`], which the judge files carry, names none of these
+//! [`crate::reduce()`], which the judge files carry, names none of these
 //! searches. What they are worth on Korf and Felner's 5x5 instances and on
 //! larger boards is in `record/large-boards.md`.
 
@@ -48,7 +48,7 @@ fn line_states(cells: usize) -> usize {
 /// [`crate::solved_whole`], whether its path is a shortest one.
 pub const SEARCH_FINISH_CELLS: usize = 12;
 
-/// [`crate::reduce`] with the last 12 cells solved by IDA*, and the lines of
+/// [`crate::reduce()`] with the last 12 cells solved by IDA*, and the lines of
 /// parts of at most 64 cells placed whole by a search (on parts of at most
 /// 30, in the order of rows and columns that looks shortest down to those
 /// 12 cells).

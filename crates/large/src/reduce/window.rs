@@ -1,5 +1,5 @@
 //! The breadth-first search over a window of at most 16 cells: the last
-//! two tiles of a line, and the last 6 cells of [`crate::reduce`].
+//! two tiles of a line, and the last 6 cells of [`crate::reduce()`].
 
 use slide_core::Move;
 

@@ -20,6 +20,15 @@
 //!   blank, a heuristic of
 //!   [`slide_solvers::WideBoard`];
 //! - `file.rs`: the file format, checksummed as the 4x4 tables' is.
+//!
+//! # Invariant: placement tables
+//!
+//! A placement table keeps one byte per placement of
+//! its tiles (indexed like the 4x4 tables' placements), the least over the
+//! blank's regions of the abstract distance; so the value does not depend on
+//! the blank, and one table serves every pattern a symmetry of the square
+//! carries its cells to. The sum over disjoint patterns is admissible, not
+//! consistent.
 
 mod build;
 mod estimate;

@@ -9,6 +9,23 @@
 //! follows the search's board, updated by the one tile each move changes
 //! and restored when the move is undone. Adding a heuristic is writing one
 //! type that implements these two traits; the searches do not change.
+//!
+//! # Invariant: estimates
+//!
+//! Every `Heuristic` of `slide-solvers` is admissible and
+//! consistent, but `Weighted`, which scales one up for the bounded searches
+//! (IDA*, and wide A*, which reopens; the small boards' A* does not, so it
+//! takes consistent estimates only), and the pattern databases are at least
+//! admissible (above); its
+//! `Estimate` follows one board: `moved` takes the `Slide` (the board after
+//! the move, the tile, the cell it left and the cell it entered) and returns
+//! the estimate after it and what `undo` needs to restore it exactly.
+//! `moved_within(.., within)` may return, when the estimate is above
+//! `within`, any value above `within` that does not exceed it (the larger of
+//! several estimates then skips the rest); IDA* passes the next iteration's
+//! bound found so far, less `g + 2`, so its cuts, its bounds and its node
+//! counts are those of exact estimates. A search treats `h = 0` as the goal
+//! only when the board is the target.
 
 pub(crate) mod linear_conflict;
 mod manhattan;
@@ -119,7 +136,7 @@ pub trait Estimate<T: Tiles = u64> {
 /// each tile's taxicab distance from every cell to its target cell, and its
 /// target row and column. Stored as fits the board: in fixed arrays on the
 /// `u64` board ([`SmallTargets`], whose lengths the compiler knows), in
-/// vectors as long as the board beyond ([`WideTargets`]); each estimate is
+/// vectors as long as the board beyond ([`crate::WideTargets`]); each estimate is
 /// written once, generic over this.
 pub trait Targets: Clone + Send + Sync {
     /// A value per row or per column: the lines' penalties.

@@ -49,7 +49,7 @@ struct Walks {
     /// line down (`d = 1`) or up (`d = 0`) and takes the place of a tile of
     /// goal line `g`; `u32::MAX` where there is none.
     next: Vec<u32>,
-    /// The index of each state, by its encoding ([`Walks::encode`]).
+    /// The index of each state, by its encoding.
     index: HashMap<Vec<u8>, u32>,
 }
 

@@ -6,6 +6,21 @@
 //! ([`NO_MOVE`](slide_core::NO_MOVE) for a root), so that a search steps the
 //! rank instead of recomputing it and skips the move undoing the last one
 //! without a look-up.
+//!
+//! # Invariant: nodes
+//!
+//! A `u64` node (a layer entry, see the glossary) holds the tiles in bits `0..36`,
+//! the rank in `36..55`, the blank cell in `55..59` and the move that made it
+//! in `59..63` (`NO_MOVE` for the roots). Bits `55..62` (the blank and the last
+//! move's low three bits, which tell moves 0 to 3 and `NO_MOVE`, 15, apart)
+//! index `TableMoves`' 128 lists, which leave out the move undoing the last
+//! one. A move up's rank change is minus that of the move down it undoes, so
+//! only the down windows are computed. A child's rank is its
+//! parent's plus a signed change added inside the rank's field: the result
+//! lies in `0..9!`, so nothing carries into the tiles or out of the field.
+//! `TableMoves::of` refuses boards of more than 9 cells (the fields would
+//! overlap) or more than 3 columns (a vertical move's window of `cols` nibbles
+//! would index a table of 16^4 or more entries).
 
 use crate::layered::scratch::Scratch;
 

@@ -6,6 +6,15 @@
 //! [`Scratch`], and the next search takes them back. A caller that runs many
 //! searches can own one and pass it in (`*_in` functions); the others share
 //! one per thread.
+//!
+//! # Invariant: layers
+//!
+//! A layer buffer's length is the most it has held: the layer is
+//! its first `len` entries, the rest scratch that the branch-free compaction
+//! may overwrite. Buffers hold zeros when made (allocated zeroed, so untouched
+//! pages cost nothing) and grow out of the expansion's loop when a chunk's
+//! children might not fit, into a new zeroed buffer (at least 2^15 entries)
+//! rather than by writing zeros after the old ones.
 
 use std::cell::RefCell;
 

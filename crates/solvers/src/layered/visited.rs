@@ -7,6 +7,26 @@
 //! ([`HashedMap`]) keyed by the packed tiles, which grows with the search and
 //! is capped so that a hopeless search ends with an error instead of
 //! exhausting memory.
+//!
+//! # Invariant: visited entries
+//!
+//! A layered search stores one byte per state, four bits
+//! per end of the search: 0 unvisited, `1 + m` reached by move `m`, 15 at the
+//! root. Paths are rebuilt by walking the reversed moves back until the root
+//! board is reached (so the root's own code is never read as a move). Plain
+//! BFS marks the target as the other end's root: reaching it is a meeting.
+//! A meeting ends the search, so a state one side reaches that the other had
+//! reached is always new to the first: the expansion ORs the entries of a
+//! chunk's children as they were and tests the other side's code of the result
+//! once, without testing "new" too. Dense tables are
+//! indexed by `rank / 2`: ranks `2k` and `2k + 1` have opposite parities, so a
+//! search, which stays in one parity class, meets exactly one of them. Their
+//! slots are one byte, the entry: a thread reuses its tables, cleared when taken
+//! again (a new table is zeros the system hands out untouched). A table's
+//! length is the power of two at or above its slots, and a slot is masked into
+//! it: the slot is below the length, so the mask changes nothing but spares
+//! the bounds check; the slots past the last are never written, and only the
+//! written ones are cleared.
 
 use slide_core::{factorial, rank_tiles};
 

@@ -12,6 +12,13 @@
 //! search's speed counts; [`Cells`], a byte a cell, for any board of at
 //! most 128 cells, whose answers are short enough that the copy of 128
 //! bytes per node does not.
+//!
+//! # Invariant: wide boards
+//!
+//! A `WideBoard`'s tiles hold each of `0..rows * cols`
+//! once, the blank is where 0 is, and its neighbour table is its grid's (made once per size and kept for the process). In the `u128` packing
+//! cell `c` holds its tile in bits `5c..5c + 5` (at most 25 cells); a move is
+//! two XORs, as on the `u64` board.
 
 mod astar;
 mod bidirectional_bfs;
