@@ -1,10 +1,8 @@
 //! The bundler's last pass: what the compiler itself says nothing uses.
 //!
-//! The passes in `lib.rs` keep or drop a file of a crate by the paths that
-//! reach it, and an item by whether its name appears anywhere else. A name
-//! is a weak witness: `words` in one module keeps a function `words` in
-//! another, and a function that only dead code calls keeps its name alive.
-//! The compiler knows better. Its `dead_code` lint walks from `main`, so one
+//! The steps before it keep or drop a file of a crate by the paths that
+//! reach it (`reach.rs`); within a kept file, what stays is the compiler's
+//! call. Its `dead_code` lint walks from `main`, so one
 //! run names every item that nothing reachable uses, and `unused_imports`
 //! names the imports left over. This pass runs `rustc` on the bundle (only
 //! up to the metadata, no code is generated), removes what those two lints
@@ -33,7 +31,10 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::{attributes_start, impl_header, impl_target, item_end, remove_empty_modules, use_line, use_list, without};
+use crate::text::{
+    attributes_start, impl_header, impl_target, is_ident, item, item_end, remove_empty_modules, use_line, use_list,
+    without,
+};
 
 /// The attribute that keeps a library module quiet in the file a judge
 /// compiles; this pass takes it off to hear the lints.
@@ -75,7 +76,8 @@ pub(crate) fn remove_dead_code(bundle: &str, protected: usize, harness: &str, wo
         }
         let lines: Vec<&str> = text.lines().collect();
         let stale = !errors.is_empty();
-        let found = Removals::from_messages(if stale { &errors } else { &messages }, &lines, protected);
+        let mut found = Removals::from_messages(if stale { &errors } else { &messages }, &lines, protected);
+        found.thread_locals_of_removed(&lines);
         if found.ranges.is_empty() && found.imports.is_empty() {
             return Ok(text);
         }
@@ -131,6 +133,8 @@ struct Removals<'t> {
     names: BTreeSet<&'t str>,
     /// Unused imports: the line of the `use` declaration and the name.
     imports: Vec<(usize, String)>,
+    /// The types removed (a subset of `names`).
+    types: BTreeSet<&'t str>,
 }
 
 impl<'t> Removals<'t> {
@@ -176,6 +180,9 @@ impl<'t> Removals<'t> {
                             found.trait_members(lines, of_trait, &name);
                         } else if ["struct", "enum", "trait", "union"].contains(&kind) {
                             found.impl_blocks(lines, &name, kind == "trait");
+                            if let Some(word) = word_at(lines[line], &name) {
+                                found.types.insert(word);
+                            }
                         }
                     }
                 }
@@ -183,6 +190,31 @@ impl<'t> Removals<'t> {
             }
         }
         found
+    }
+
+    /// Marks the statics of `thread_local!` blocks that name a type being
+    /// removed: rustc does not call such a static dead (the macro's
+    /// expansion uses it), so removing a type only it uses would leave the
+    /// static naming nothing (a thread's scratch space, which a bundle
+    /// reaches only through dead code).
+    fn thread_locals_of_removed(&mut self, lines: &[&str]) {
+        let types = self.types.clone();
+        let mut inside = false;
+        for (i, line) in lines.iter().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.starts_with("thread_local!") {
+                inside = true;
+                continue;
+            }
+            if inside && trimmed.starts_with('}') {
+                inside = false;
+                continue;
+            }
+            let named = |name: &&str| line.split(|c: char| !is_ident(c)).any(|word| word == *name);
+            if inside && trimmed.starts_with("static ") && types.iter().any(named) {
+                self.ranges.push((i, i));
+            }
+        }
     }
 
     /// Marks the item whose header is on line `line`, with its attributes.
@@ -210,7 +242,7 @@ impl<'t> Removals<'t> {
                 continue;
             }
             for j in i + 1..item_end(lines, i) {
-                if crate::item(lines[j]) == Some(("fn", method)) {
+                if item(lines[j]) == Some(("fn", method)) {
                     self.item(lines, j);
                 }
             }
@@ -255,7 +287,7 @@ impl<'t> Removals<'t> {
 
 /// The word of `line` equal to `name`, borrowed from the line.
 fn word_at<'t>(line: &'t str, name: &str) -> Option<&'t str> {
-    line.split(|c: char| !crate::is_ident(c)).find(|word| *word == name)
+    line.split(|c: char| !is_ident(c)).find(|word| *word == name)
 }
 
 /// The trait an `impl` block that `line` opens implements: `Heuristic` for
