@@ -73,12 +73,15 @@ pub fn check_pair(start: &Board, target: &Board) -> Result<(), PairError> {
 /// assert!(arrangement_parity([1, 0, 2]));
 /// ```
 pub fn arrangement_parity(contents: impl IntoIterator<Item = u32>) -> bool {
-    parity_marking(contents.into_iter().collect())
+    parity_and_blank(contents).0
 }
 
-/// [`arrangement_parity`] of `work`, which it marks.
-fn parity_marking(mut work: Vec<u32>) -> bool {
+/// [`arrangement_parity`], and the blank's cell (where 0 is; the cell past
+/// the last when there is none).
+fn parity_and_blank(contents: impl IntoIterator<Item = u32>) -> (bool, usize) {
+    let mut work: Vec<u32> = contents.into_iter().collect();
     let n = work.len();
+    let blank = work.iter().position(|&content| content == 0).unwrap_or(n);
     let mut cycles = 0;
     for first in 0..n {
         if work[first] == u32::MAX {
@@ -92,7 +95,7 @@ fn parity_marking(mut work: Vec<u32>) -> bool {
             cell = next;
         }
     }
-    (n - cycles) % 2 == 1
+    ((n - cycles) % 2 == 1, blank)
 }
 
 /// Whether moves on `grid` turn the arrangement `start` into `target` (the
@@ -118,16 +121,6 @@ pub fn reaches(grid: Grid, start: impl IntoIterator<Item = u32>, target: impl In
 /// The tiles of `board` cell by cell, 0 the blank.
 fn contents(board: &Board) -> impl Iterator<Item = u32> + '_ {
     (0..board.shape().cells()).map(move |cell| board.tile(cell) as u32)
-}
-
-/// [`arrangement_parity`] and the blank's cell.
-fn parity_and_blank(contents: impl IntoIterator<Item = u32>) -> (bool, usize) {
-    let contents: Vec<u32> = contents.into_iter().collect();
-    let blank = contents
-        .iter()
-        .position(|&c| c == 0)
-        .expect("an arrangement has a blank");
-    (parity_marking(contents), blank)
 }
 
 /// Whether moves can turn `start` into `target`. Boards of different shapes never can.
