@@ -7,16 +7,20 @@ use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_pattern_db::{
-    korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_TABLES, PLACEMENT_FORMAT_VERSION,
+    korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_BLANK, KORF_FELNER_TABLES,
+    PLACEMENT_FORMAT_VERSION,
 };
 
 use crate::{checked_file, save_with, shown, CacheError, Origin, Report};
 
-/// The file of a placement table of `goal_cells` on `rows` by `cols`, such as
-/// `wpdb-v1-5x5-1.2.5.6.7.12.bin`.
-pub fn placement_file_name(rows: usize, cols: usize, goal_cells: &[u8]) -> String {
+/// The file of a placement table of `goal_cells` and the goal's blank cell
+/// `blank` on `rows` by `cols`, such as `wpdb-v2-5x5-b0-1.2.5.6.7.12.bin`.
+pub fn placement_file_name(rows: usize, cols: usize, goal_cells: &[u8], blank: usize) -> String {
     let cells: Vec<String> = goal_cells.iter().map(u8::to_string).collect();
-    format!("wpdb-v{PLACEMENT_FORMAT_VERSION}-{rows}x{cols}-{}.bin", cells.join("."))
+    format!(
+        "wpdb-v{PLACEMENT_FORMAT_VERSION}-{rows}x{cols}-b{blank}-{}.bin",
+        cells.join(".")
+    )
 }
 
 /// Korf and Felner's 6-6-6-6 tables of the 24-puzzle for a goal whose blank
@@ -75,7 +79,7 @@ pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<PlacementPdb, Unusab
             read_table(dir, cells)
                 .map(|(table, _)| table)
                 .map_err(|reason| Unusable {
-                    missing: !dir.join(placement_file_name(5, 5, cells)).exists(),
+                    missing: !dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK)).exists(),
                     reason,
                 })
         })
@@ -115,7 +119,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// from what this process read before), with the time the read took; why
 /// not, naming the file.
 fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
-    let path = dir.join(placement_file_name(5, 5, cells));
+    let path = dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK));
     let started = Instant::now();
     let known = |read: &[(PathBuf, Arc<PlacementPatternDb>)]| {
         read.iter()
@@ -128,7 +132,7 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     // Read without the lock, so that both tables are read side by side.
     let size = PlacementPatternDb::file_size(5, 5, cells.len());
     let table = checked_file(&path, size)
-        .and_then(|mut input| PlacementPatternDb::read_from(&mut input, 5, 5, cells))
+        .and_then(|mut input| PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK))
         .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
     // Should another thread have read it meanwhile, one copy is kept.
@@ -150,7 +154,7 @@ fn load_or_build_table(
     bars: &MultiProgress,
     deadline: Option<Instant>,
 ) -> Option<(Arc<PlacementPatternDb>, Report)> {
-    let path: PathBuf = dir.join(placement_file_name(5, 5, cells));
+    let path: PathBuf = dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK));
     let started = Instant::now();
     let reason = match read_table(dir, cells) {
         Ok((db, time)) => {
@@ -184,13 +188,19 @@ fn load_or_build_table(
     } else {
         ProgressBar::hidden()
     };
-    let db = PlacementPatternDb::build_with_progress(5, 5, cells, &mut |done, _| {
+    let db = PlacementPatternDb::build_with_progress(5, 5, cells, KORF_FELNER_BLANK, &mut |done, _| {
         bar.set_position(done);
         in_time()
     });
     bar.finish_and_clear();
     let db = db?;
     let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
+    if not_saved.is_none() {
+        // The first format's file of the same pattern (its blank's goal
+        // anywhere: weaker, 127.5 MB) will never be read again.
+        let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+        let _ = std::fs::remove_file(dir.join(format!("wpdb-v1-5x5-{}.bin", cells.join("."))));
+    }
     let report = Report {
         path,
         origin: Origin::Built { reason, not_saved },

@@ -167,7 +167,12 @@ fn a_state_cap_stays_within_the_memory_it_states() {
 fn damaged_24_puzzle_tables_leave_auto_to_the_reduction() {
     let cache = empty_cache("damaged-tables");
     for cells in slide_pattern_db::KORF_FELNER_TABLES {
-        let path = cache.join(slide_cache::placement_file_name(5, 5, cells));
+        let path = cache.join(slide_cache::placement_file_name(
+            5,
+            5,
+            cells,
+            slide_pattern_db::KORF_FELNER_BLANK,
+        ));
         let file = std::fs::File::create(path).unwrap();
         // Sparse: the right size without writing 127 MB.
         file.set_len(slide_pattern_db::PlacementPatternDb::file_size(5, 5, cells.len()))

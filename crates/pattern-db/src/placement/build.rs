@@ -20,15 +20,16 @@ impl PlacementPatternDb {
     /// placements with the blank's region of free cells: a move of a
     /// pattern tile into a cell of that region costs one; the blank's moves
     /// among free cells cost nothing, so a region is one state. The goal
-    /// placement with every region of its free cells is the first layer. A
-    /// placement's value is the layer that first reaches it with any
-    /// region: the least over the blank's regions.
+    /// placement with the blank in the region of `blank` (the goal's blank
+    /// cell) is the first layer. A placement's value is the layer that first
+    /// reaches it with any region: the least over the blank's regions.
     ///
     /// # Panics
     /// Panics if the board has more than [`MAX_PLACEMENT_CELLS`] cells or the
-    /// pattern more than [`MAX_PLACEMENT_TILES`] tiles, or its cells repeat.
-    pub fn build(rows: usize, cols: usize, goal_cells: &[u8]) -> PlacementPatternDb {
-        PlacementPatternDb::build_with_progress(rows, cols, goal_cells, &mut |_, _| true)
+    /// pattern more than [`MAX_PLACEMENT_TILES`] tiles, or its cells repeat
+    /// or hold `blank`.
+    pub fn build(rows: usize, cols: usize, goal_cells: &[u8], blank: usize) -> PlacementPatternDb {
+        PlacementPatternDb::build_with_progress(rows, cols, goal_cells, blank, &mut |_, _| true)
             .expect("a build nothing stops")
     }
 
@@ -39,6 +40,7 @@ impl PlacementPatternDb {
         rows: usize,
         cols: usize,
         goal_cells: &[u8],
+        blank: usize,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Option<PlacementPatternDb> {
         let n = rows * cols;
@@ -51,6 +53,10 @@ impl PlacementPatternDb {
             goal_cells.iter().all(|&c| (c as usize) < n)
                 && goal_cells.iter().enumerate().all(|(i, c)| !goal_cells[..i].contains(c)),
             "the pattern's cells are distinct cells of the board"
+        );
+        assert!(
+            blank < n && !goal_cells.contains(&(blank as u8)),
+            "the goal's blank is on a free cell"
         );
         let masks = Grid::new(rows, cols).expect("a board of 2 to 32 cells a side").masks();
         let all = masks.all as u32;
@@ -89,14 +95,10 @@ impl PlacementPatternDb {
         let goal_index = PlacementPatternDb::index(goal_cells, n);
         values[goal_index] = 0;
         let used = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
-        let mut free = all & !used;
-        while free != 0 {
-            let seed = free.trailing_zeros() as usize;
-            let region = region_of(&masks, all & !used, seed);
-            mark(goal_index, seed);
-            layer.push(pack(goal_cells, seed));
-            free &= !region;
-        }
+        // The goal: the blank in its own region, named by the lowest cell.
+        let lowest = region_of(&masks, all & !used, blank).trailing_zeros() as usize;
+        mark(goal_index, lowest);
+        layer.push(pack(goal_cells, lowest));
         let (mut valued, mut expanded) = (1u64, 0u64);
         let mut distance = 0u8;
         let mut next = Vec::new();
@@ -148,6 +150,7 @@ impl PlacementPatternDb {
             rows,
             cols,
             goal_cells: goal_cells.to_vec(),
+            blank: blank as u8,
             values,
         })
     }
@@ -160,7 +163,7 @@ mod tests {
     /// Every placement of a small pattern gets a value, the goal's 0.
     #[test]
     fn every_placement_is_valued() {
-        let db = PlacementPatternDb::build(2, 3, &[0, 1, 2]);
+        let db = PlacementPatternDb::build(2, 3, &[0, 1, 2], 5);
         assert_eq!(db.value(&[0, 1, 2]), 0);
         assert_eq!(db.value(&[3, 1, 2]), 1);
         assert!(db.values().iter().all(|&value| value != UNREACHED));

@@ -84,15 +84,27 @@ impl PlacementPdb {
             .iter()
             .flat_map(|p| &p.goal_cells)
             .fold(0u64, |m, &c| m | 1 << c);
+        let wrong_blank = || PatternMismatch {
+            reason: format!(
+                "the {}x{} pattern databases need the target's blank in a corner, not in cell {}",
+                self.rows,
+                self.cols,
+                target.blank() + 1
+            ),
+        };
         if covered & (1 << target.blank()) != 0 {
-            return Err(PatternMismatch {
-                reason: format!(
-                    "the {}x{} pattern databases need the target's blank in a corner, not in cell {}",
-                    self.rows,
-                    self.cols,
-                    target.blank() + 1
-                ),
-            });
+            return Err(wrong_blank());
+        }
+        // Each table counts the moves that bring the blank into the region
+        // of its goal's blank: the target's blank must be in that region.
+        for pattern in &self.patterns {
+            let table = &pattern.table;
+            let masks = target.grid().masks();
+            let walls = table.goal_cells().iter().fold(0u64, |mask, &c| mask | 1 << c);
+            let region = masks.region(1 << table.blank(), masks.all & !walls);
+            if region & 1 << pattern.to_table[target.blank()] == 0 {
+                return Err(wrong_blank());
+            }
         }
         Ok(())
     }

@@ -10,22 +10,28 @@ use crate::file::checksum;
 const MAGIC: &[u8; 8] = b"SLIDEWPD";
 
 /// The version of the placement tables' format; a file of another version is rebuilt.
-pub const PLACEMENT_FORMAT_VERSION: u32 = 1;
+pub const PLACEMENT_FORMAT_VERSION: u32 = 2;
 
 impl PlacementPatternDb {
-    /// The file's header: magic, version, rows, columns, the number of
-    /// tiles and their goal cells.
+    /// The file's header: magic, version, rows, columns, the goal's blank
+    /// cell, the number of tiles and their goal cells. (Version 1 had no
+    /// blank: its tables let the blank end anywhere.)
     fn header(&self) -> Vec<u8> {
         let mut header = MAGIC.to_vec();
         header.extend_from_slice(&PLACEMENT_FORMAT_VERSION.to_le_bytes());
-        header.extend([self.rows as u8, self.cols as u8, self.goal_cells.len() as u8]);
+        header.extend([
+            self.rows as u8,
+            self.cols as u8,
+            self.blank,
+            self.goal_cells.len() as u8,
+        ]);
         header.extend_from_slice(&self.goal_cells);
         header
     }
 
     /// The size of the file of a pattern of `k` tiles on `rows` by `cols`.
     pub fn file_size(rows: usize, cols: usize, k: usize) -> u64 {
-        (8 + 4 + 3 + k + PlacementPatternDb::placements(rows * cols, k) + 8) as u64
+        (8 + 4 + 4 + k + PlacementPatternDb::placements(rows * cols, k) + 8) as u64
     }
 
     /// Writes the table in the placement tables' format.
@@ -38,18 +44,21 @@ impl PlacementPatternDb {
     }
 
     /// Reads a table written by [`PlacementPatternDb::write_to`] for the pattern
-    /// `goal_cells` on `rows` by `cols`; an error says why a file cannot be
-    /// used (another pattern, another version, damage).
+    /// `goal_cells` and the goal's blank cell `blank` on `rows` by `cols`;
+    /// an error says why a file cannot be used (another pattern, another
+    /// version, damage).
     pub fn read_from(
         input: &mut impl Read,
         rows: usize,
         cols: usize,
         goal_cells: &[u8],
+        blank: usize,
     ) -> Result<PlacementPatternDb, String> {
         let mut db = PlacementPatternDb {
             rows,
             cols,
             goal_cells: goal_cells.to_vec(),
+            blank: blank as u8,
             values: Vec::new(),
         };
         let expected = db.header();

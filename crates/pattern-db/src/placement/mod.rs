@@ -6,12 +6,21 @@
 //! blank* (see `crate::pattern`). On 5x5 a six-tile pattern has 127.5
 //! million placements and nineteen free cells each, so a slot per free cell
 //! would take 600 MB a table. These tables keep, per placement, the least
-//! over the blank's regions, in a byte: 127.5 MB for six tiles. The value
-//! no longer depends on the blank at all, so one table serves every pattern
-//! its cells are carried to by a symmetry of the square (Korf and Felner's
-//! 6-6-6-6 needs two tables), and every goal whose patterns those are. The
-//! sum over disjoint patterns stays admissible; it is no longer consistent
-//! (a move can change it by more than one), which IDA* does not need.
+//! over the blank's regions of the moves that bring the pattern home and
+//! the blank into the region of its goal cell, in a byte: 127.5 MB for six
+//! tiles. The value no longer depends on where the blank is, so one table
+//! serves every pattern its cells (and the blank's goal) are carried to by
+//! a symmetry of the square (Korf and Felner's 6-6-6-6 needs two tables),
+//! and every goal whose patterns those are. The sum over disjoint patterns
+//! stays admissible; it is no longer consistent (a move can change it by
+//! more than one), which IDA* does not need.
+//!
+//! The blank's goal counts where a pattern's goal cells wall it in: Korf
+//! and Felner's first pattern holds the cells next to the top-left corner,
+//! and a table that let the blank end anywhere (this format's first
+//! version) was weaker (its largest value 32, theirs 34): on their easiest
+//! instance IDA* generated 10 times their nodes, where with the blank's
+//! goal it generates theirs, node for node (`record/2026-12-05-frontier.md`).
 //!
 //! - [`PlacementPatternDb`] (this file): one pattern's table and its index;
 //!   `build.rs` builds it;
@@ -37,7 +46,7 @@ mod split;
 
 pub use self::estimate::{PlacementPdb, PlacementPdbEstimate, PlacementSaved};
 pub use self::file::PLACEMENT_FORMAT_VERSION;
-pub use self::split::{korf_felner_split, KORF_FELNER_TABLES};
+pub use self::split::{korf_felner_split, KORF_FELNER_BLANK, KORF_FELNER_TABLES};
 
 /// The most cells a placement pattern's board has: its sets of cells are `u32`
 /// masks.
@@ -50,9 +59,13 @@ pub const MAX_PLACEMENT_TILES: usize = 7;
 const UNREACHED: u8 = u8::MAX;
 
 /// One pattern's table on a board of `rows` by `cols` cells (at most
-/// [`MAX_PLACEMENT_CELLS`]): for every placement of the pattern's tiles, the
-/// fewest moves of pattern tiles that bring them to `goal_cells`, the blank
-/// anywhere and the other tiles anonymous.
+/// [`MAX_PLACEMENT_CELLS`]): for every placement of the pattern's tiles,
+/// with the blank anywhere and the other tiles anonymous, the fewest moves
+/// of pattern tiles that bring them to `goal_cells` and the blank to
+/// `blank`, the goal's blank cell. (The blank's goal matters when the
+/// pattern's goal cells enclose it: Korf and Felner's first pattern walls
+/// the corner in, and the blank must get there; with the blank's goal
+/// anywhere that table's largest value was 32, with it 34.)
 ///
 /// Invariant: `values` has one byte per placement, indexed by
 /// [`PlacementPatternDb::index`] of the tiles' cells in the order of
@@ -62,6 +75,7 @@ pub struct PlacementPatternDb {
     rows: usize,
     cols: usize,
     goal_cells: Vec<u8>,
+    blank: u8,
     values: Vec<u8>,
 }
 
@@ -103,11 +117,16 @@ impl PlacementPatternDb {
         &self.goal_cells
     }
 
+    /// The goal's blank cell.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
     /// The value of the placement with the pattern's tiles on `cells`.
     ///
     /// ```
     /// use slide_pattern_db::PlacementPatternDb;
-    /// let db = PlacementPatternDb::build(3, 3, &[0, 1]);
+    /// let db = PlacementPatternDb::build(3, 3, &[0, 1], 8);
     /// assert_eq!(db.value(&[0, 1]), 0);
     /// // Two tiles of a corner swapped: one steps aside, the other passes.
     /// assert_eq!(db.value(&[1, 0]), 4);
@@ -126,8 +145,8 @@ impl std::fmt::Debug for PlacementPatternDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "PlacementPatternDb({}x{}, {:?})",
-            self.rows, self.cols, self.goal_cells
+            "PlacementPatternDb({}x{}, {:?}, blank {})",
+            self.rows, self.cols, self.goal_cells, self.blank
         )
     }
 }

@@ -9,6 +9,11 @@ use slide_solvers::PatternMismatch;
 /// `A`, `B`, `B` turned a half turn and `B` turned a quarter turn.
 pub const KORF_FELNER_TABLES: [&[u8]; 2] = [&[1, 2, 5, 6, 7, 12], &[3, 4, 8, 9, 13, 14]];
 
+/// The goal's blank cell of Korf and Felner's tables: their goal's, the
+/// top-left corner. (The first table walls it in; the second leaves every
+/// free cell one region, so its blank could be any of them.)
+pub const KORF_FELNER_BLANK: usize = 0;
+
 /// A symmetry of the 5x5 square, as a map of cells.
 type Symmetry = [u8; 25];
 

@@ -13,16 +13,13 @@ use slide_solvers::{ida_star, wide_astar, Budget, DistanceTable, Heuristic, Wide
 /// states are the pattern tiles' cells and the blank's cell, the blank's
 /// moves into a free cell cost nothing and its moves into a pattern tile's
 /// cell (the tile sliding the other way) cost one; a placement's value is
-/// the least over the blank's cells. A 0-1 breadth-first search from every
-/// goal state.
-fn abstract_distances(rows: usize, cols: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let n = rows * cols;
+/// the least over the blank's cells. A 0-1 breadth-first search from the
+/// goal state, the blank on `goal_blank`.
+fn abstract_distances(rows: usize, cols: usize, goal: &[u8], goal_blank: usize) -> HashMap<Vec<u8>, u32> {
     let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
     let mut queue = VecDeque::new();
-    for blank in (0..n).filter(|cell| !goal.contains(&(*cell as u8))) {
-        distance.insert((goal.to_vec(), blank), 0);
-        queue.push_back((goal.to_vec(), blank));
-    }
+    distance.insert((goal.to_vec(), goal_blank), 0);
+    queue.push_back((goal.to_vec(), goal_blank));
     while let Some((cells, blank)) = queue.pop_front() {
         let d = distance[&(cells.clone(), blank)];
         let (row, col) = (blank / cols, blank % cols);
@@ -70,18 +67,25 @@ fn abstract_distances(rows: usize, cols: usize, goal: &[u8]) -> HashMap<Vec<u8>,
 #[test]
 fn tables_hold_the_abstract_distances() {
     let cases = [
-        (3, 3, vec![0u8, 1, 2]),
-        (2, 4, vec![5, 1, 6]),
-        (3, 3, vec![8, 4]),
-        // On 5x5, where the 24-puzzle's tables are: a pattern of the corner.
-        (5, 5, vec![1, 5, 6]),
+        (3, 3, vec![0u8, 1, 2], 8),
+        (2, 4, vec![5, 1, 6], 0),
+        (3, 3, vec![8, 4], 0),
+        // On 5x5, where the 24-puzzle's tables are: patterns that wall the
+        // goal's blank in its corner, and one that does not.
+        (5, 5, vec![1, 5, 6], 0),
+        (4, 4, vec![1, 4, 5, 2], 0),
+        (5, 5, vec![1, 5, 6], 24),
     ];
-    for (rows, cols, goal) in cases {
-        let db = PlacementPatternDb::build(rows, cols, &goal);
-        let expected = abstract_distances(rows, cols, &goal);
+    for (rows, cols, goal, blank) in cases {
+        let db = PlacementPatternDb::build(rows, cols, &goal, blank);
+        let expected = abstract_distances(rows, cols, &goal, blank);
         assert_eq!(expected.len(), PlacementPatternDb::placements(rows * cols, goal.len()));
         for (cells, distance) in expected {
-            assert_eq!(db.value(&cells) as u32, distance, "{rows}x{cols} {goal:?} at {cells:?}");
+            assert_eq!(
+                db.value(&cells) as u32,
+                distance,
+                "{rows}x{cols} {goal:?}, blank {blank}, at {cells:?}"
+            );
         }
     }
 }
@@ -96,7 +100,7 @@ fn sums_are_admissible_on_every_position_of_3x3() {
     let identity: Vec<u8> = (0..9).collect();
     let patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)> = [vec![0u8, 1, 2], vec![3, 4, 5], vec![6, 7]]
         .into_iter()
-        .map(|cells| (Arc::new(PlacementPatternDb::build(3, 3, &cells)), identity.clone()))
+        .map(|cells| (Arc::new(PlacementPatternDb::build(3, 3, &cells, 8)), identity.clone()))
         .collect();
     let pdb = PlacementPdb::new(3, 3, patterns);
     let wide = |board: &Board| {
@@ -234,7 +238,12 @@ fn small_tables_for(blank: usize) -> PlacementPdb {
     let identity: Vec<u8> = (0..25).collect();
     let patterns = cells
         .chunks(3)
-        .map(|chunk| (Arc::new(PlacementPatternDb::build(5, 5, chunk)), identity.clone()))
+        .map(|chunk| {
+            (
+                Arc::new(PlacementPatternDb::build(5, 5, chunk, blank)),
+                identity.clone(),
+            )
+        })
         .collect();
     PlacementPdb::new(5, 5, patterns)
 }
