@@ -6,9 +6,26 @@
 //! first iteration that reaches the target finds a shortest path. Which
 //! shortest path, and how many nodes the last iteration generates before
 //! the threads stop, depend on the threads' timing.
+//!
+//! # Work packets of bounded size
+//!
+//! What a search on several threads spends beyond the serial search is the
+//! last iteration's work past the subtree that holds the path: the other
+//! threads' subtrees in flight when it is found (each thread stops at once
+//! then). So the subtrees are cut to be small, each at most a share of the
+//! iteration: a subtree that generated more than
+//! `last iteration / (threads * PACKETS_PER_THREAD)` nodes in the previous
+//! iteration is cut deeper, its children's subtrees taken one by one, as
+//! far as [`MAX_CUT_DEPTH`] (a child with no count of its own takes half
+//! its parent's). The threads take the packets in the serial search's
+//! order, and none more than [`WINDOW_PER_THREAD`] packets a thread past
+//! the lowest one not finished, so the last iteration's extra work is a
+//! few packets a thread. Measured on Korf and Felner's 24-puzzles
+//! (`record/2026-12-05-frontier.md`): with one cut at depth 10, 16 threads
+//! generated 2.36 times the serial search's nodes on their #38.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use slide_core::{Move, NO_MOVE};
@@ -28,11 +45,22 @@ const CUT_DEPTH: u32 = 10;
 /// take milliseconds, and starting threads would cost more than it saves.
 const PARALLEL_FROM: u64 = 1 << 20;
 
+/// The deepest a subtree is cut (see the module's documentation).
+const MAX_CUT_DEPTH: u32 = CUT_DEPTH + 10;
+
+/// About how many packets each thread takes of an iteration.
+const PACKETS_PER_THREAD: u64 = 64;
+
+/// The nodes each packet of an iteration generated, by its root's tiles and
+/// depth: what the next iteration's cut reads.
+type Sizes<T> = std::collections::HashMap<(T, u32), u64>;
+
 /// A shortest path from `start` to `target` by IDA* with `heuristic` on
 /// `threads` threads (see the module's documentation). Iterations run on
 /// this thread alone while the last one generated under a million nodes.
-/// `stats.generated` counts every node of every iteration, but of the last
-/// only the subtrees searched to their end. The budget's time limit and
+/// `stats.generated` counts every node every thread generated, in the last
+/// iteration too (the subtrees stopped when another thread found the target
+/// included: the work a search on several threads spends). The budget's time limit and
 /// largest length apply; its progress is reported once per iteration.
 ///
 /// ```
@@ -85,6 +113,7 @@ where
     };
     let mut bound = h;
     let mut last_iteration = 0;
+    let mut sizes: Sizes<P::Tiles> = Sizes::new();
     while bound <= max_length {
         if let Some(progress) = budget.progress.as_mut() {
             progress(&crate::Progress {
@@ -104,10 +133,11 @@ where
             };
             let place = (start.tiles(), start.blank(), target);
             let never = AtomicBool::new(false);
-            match search_subtree(estimate, place, (0, h, NO_MOVE), bound, &mut budget, &never) {
-                Subtree::Found(path) => (End::Found(path), Stats::default()),
-                Subtree::Stopped(error) => (End::Error(error.expect("nothing else stops it")), Stats::default()),
-                Subtree::Exhausted { next_bound, stats } => (End::Exhausted(next_bound), stats),
+            let (subtree, stats) = search_subtree(estimate, place, (0, h, NO_MOVE), bound, &mut budget, &never);
+            match subtree {
+                Subtree::Found(path) => (End::Found(path), stats),
+                Subtree::Stopped(error) => (End::Error(error.expect("nothing else stops it")), stats),
+                Subtree::Exhausted { next_bound } => (End::Exhausted(next_bound), stats),
             }
         } else {
             // The cut: the nodes `CUT_DEPTH` moves down within the bound,
@@ -120,18 +150,22 @@ where
                 stats: Stats::default(),
                 nodes: Vec::new(),
                 path: Vec::new(),
+                sizes: &sizes,
+                max_packet: (last_iteration / (threads.max(1) as u64 * PACKETS_PER_THREAD)).max(1),
             };
-            if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, NO_MOVE) {
+            if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, NO_MOVE, None) {
                 (End::Found(cut.path), cut.stats)
             } else {
                 let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), remaining);
+                let (cut_stats, cut_next_bound) = (cut.stats, cut.next_bound);
+                sizes = outcome.sizes;
                 let end = match outcome.end {
-                    End::Exhausted(next_bound) => End::Exhausted(next_bound.min(cut.next_bound)),
+                    End::Exhausted(next_bound) => End::Exhausted(next_bound.min(cut_next_bound)),
                     end => end,
                 };
                 let stats = Stats {
-                    expanded: cut.stats.expanded + outcome.stats.expanded,
-                    generated: cut.stats.generated + outcome.stats.generated,
+                    expanded: cut_stats.expanded + outcome.stats.expanded,
+                    generated: cut_stats.generated + outcome.stats.generated,
                 };
                 (end, stats)
             }
@@ -167,9 +201,8 @@ where
 enum Subtree {
     /// It reached the target: the moves from the node.
     Found(Vec<Move>),
-    /// It did not: the smallest `f` above the bound, and the nodes
-    /// generated and expanded.
-    Exhausted { next_bound: u32, stats: Stats },
+    /// It did not: the smallest `f` above the bound.
+    Exhausted { next_bound: u32 },
     /// `cancel` was set, or the budget ran out.
     Stopped(Option<SearchError>),
 }
@@ -177,7 +210,8 @@ enum Subtree {
 /// One subtree of an IDA* iteration bounded by `bound`: the search below
 /// the board `tiles` (blank in `blank`), `g` moves from the start with
 /// estimate `h` (which `estimate` follows), reached by the move `last`, in
-/// Korf's order. It stops early when `cancel` is set.
+/// Korf's order. It stops early when `cancel` is set. With how it ended,
+/// the nodes it generated and expanded, however it ended.
 #[allow(clippy::too_many_arguments)]
 fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
     estimate: E,
@@ -186,23 +220,23 @@ fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
     bound: u32,
     budget: &mut Budget,
     cancel: &AtomicBool,
-) -> Subtree {
+) -> (Subtree, Stats) {
     let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None);
     search.cancel = Some(cancel);
     let found = search.dfs::<true>(tiles, blank, g, h, last);
-    if search.cancelled || search.stopped.is_some() {
-        Subtree::Stopped(search.stopped)
+    let subtree = if search.cancelled || search.stopped.is_some() {
+        Subtree::Stopped(search.stopped.take())
     } else if found {
         Subtree::Found(search.found_path())
     } else {
         Subtree::Exhausted {
             next_bound: search.next_bound,
-            stats: search.stats,
         }
-    }
+    };
+    (subtree, search.stats)
 }
 
-/// A node where the cut leaves the tree: a subtree's root.
+/// A node where the cut leaves the tree: a subtree's root, a packet.
 struct Node<T> {
     tiles: T,
     blank: u8,
@@ -213,8 +247,9 @@ struct Node<T> {
     path: Vec<Move>,
 }
 
-/// An iteration's tree down to [`CUT_DEPTH`].
-struct Cut<T, G> {
+/// An iteration's tree down to the packets' roots: at [`CUT_DEPTH`], or
+/// deeper below a subtree the last iteration found large.
+struct Cut<'s, T, G> {
     neighbours: G,
     target: T,
     bound: u32,
@@ -224,14 +259,34 @@ struct Cut<T, G> {
     nodes: Vec<Node<T>>,
     /// The moves from the start to the current node.
     path: Vec<Move>,
+    /// The previous iteration's packets' sizes.
+    sizes: &'s Sizes<T>,
+    /// The most nodes a packet may have generated in the previous
+    /// iteration and still be one packet.
+    max_packet: u64,
 }
 
-impl<T: Tiles, G: Neighbours> Cut<T, G> {
+impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
     /// Walks the tree below the board `tiles` as IDA* does, keeping the
-    /// nodes at the cut's depth; whether it reached the target (then
-    /// `path` leads there).
-    fn collect<E: Estimate<T>>(&mut self, estimate: &mut E, tiles: T, blank: usize, g: u32, h: u32, last: u8) -> bool {
-        if g == CUT_DEPTH {
+    /// packets' roots; whether it reached the target (then `path` leads
+    /// there). `inherited` is the size a node below the cut depth takes
+    /// when the previous iteration has none for it: half its parent's.
+    #[allow(clippy::too_many_arguments)]
+    fn collect<E: Estimate<T>>(
+        &mut self,
+        estimate: &mut E,
+        tiles: T,
+        blank: usize,
+        g: u32,
+        h: u32,
+        last: u8,
+        inherited: Option<u64>,
+    ) -> bool {
+        let size = (g >= CUT_DEPTH)
+            .then(|| self.sizes.get(&(tiles, g)).copied().or(inherited))
+            .flatten();
+        let small = size.map_or(true, |size| size <= self.max_packet);
+        if g == MAX_CUT_DEPTH || (g >= CUT_DEPTH && small) {
             let path = self.path.clone();
             let blank = blank as u8;
             self.nodes.push(Node {
@@ -267,7 +322,8 @@ impl<T: Tiles, G: Neighbours> Cut<T, G> {
                 self.next_bound = self.next_bound.min(f);
             } else {
                 self.path.push(mv);
-                if child == self.target || self.collect(estimate, child, next, g + 1, child_h, mv as u8) {
+                let half = size.map(|size| size / 2);
+                if child == self.target || self.collect(estimate, child, next, g + 1, child_h, mv as u8, half) {
                     return true;
                 }
                 self.path.pop();
@@ -286,10 +342,76 @@ enum End {
     Exhausted(u32),
 }
 
-/// What [`run_subtrees`] found, and the nodes it generated and expanded.
-struct Outcome {
+/// What [`run_subtrees`] found, the nodes it generated and expanded, and
+/// the nodes each packet searched to its end generated.
+struct Outcome<T> {
     end: End,
     stats: Stats,
+    sizes: Sizes<T>,
+}
+
+/// How far past the lowest packet not yet finished a thread may take one,
+/// in packets a thread: the bound on the last iteration's extra work when
+/// the packet that holds the path runs long (a thread that gets ahead
+/// waits). Measured on five of Korf and Felner's 24-puzzles
+/// (`record/2026-12-05-frontier.md`): 2 a thread left 2 threads idle (41 M
+/// nodes a second against 49), 8 a thread did not, and kept 16 threads
+/// within 1.12 times the serial search's nodes.
+const WINDOW_PER_THREAD: usize = 8;
+
+/// The packets of an iteration as the threads take them.
+struct Window {
+    state: Mutex<Taken>,
+    /// Signalled when the lowest packet not finished moves, or on a stop.
+    moved: Condvar,
+    width: usize,
+}
+
+/// Which packets are taken and finished.
+struct Taken {
+    /// The next packet to take.
+    next: usize,
+    /// The lowest packet not finished.
+    lowest: usize,
+    done: Vec<bool>,
+}
+
+impl Window {
+    /// The next packet of `count`, once it is within the window of the
+    /// lowest one not finished; `None` when every packet is taken or
+    /// `stop` is set.
+    fn take(&self, count: usize, stop: &AtomicBool) -> Option<usize> {
+        let mut taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        loop {
+            if taken.next >= count || stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if taken.next < taken.lowest + self.width {
+                taken.next += 1;
+                return Some(taken.next - 1);
+            }
+            taken = self.moved.wait(taken).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+
+    /// Packet `index` is done (searched to its end, or stopped).
+    fn finish(&self, index: usize) {
+        let mut taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        taken.done[index] = true;
+        let before = taken.lowest;
+        while taken.lowest < taken.done.len() && taken.done[taken.lowest] {
+            taken.lowest += 1;
+        }
+        if taken.lowest != before {
+            self.moved.notify_all();
+        }
+    }
+
+    /// Wakes every waiting thread: the iteration is over.
+    fn wake(&self) {
+        let _taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.moved.notify_all();
+    }
 }
 
 /// Searches the subtrees below `cut`'s nodes on `workers` threads, each taking the next subtree in order until
@@ -300,8 +422,16 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
     cut: &Cut<P::Tiles, P::Neighbours>,
     workers: usize,
     time_limit: Option<std::time::Duration>,
-) -> Outcome {
-    let next = AtomicUsize::new(0);
+) -> Outcome<P::Tiles> {
+    let window = Window {
+        state: Mutex::new(Taken {
+            next: 0,
+            lowest: 0,
+            done: vec![false; cut.nodes.len()],
+        }),
+        moved: Condvar::new(),
+        width: WINDOW_PER_THREAD * workers,
+    };
     let stop = AtomicBool::new(false);
     // The first subtree (in order) to reach the target, or the first error.
     let ended: Mutex<Option<(usize, End)>> = Mutex::new(None);
@@ -312,11 +442,11 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
         };
         let mut next_bound = u32::MAX;
         let mut counted = Stats::default();
+        let mut sizes = Sizes::new();
         loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= cut.nodes.len() || stop.load(Ordering::Relaxed) {
+            let Some(index) = window.take(cut.nodes.len(), &stop) else {
                 break;
-            }
+            };
             let node = &cut.nodes[index];
             let board = target.with_tiles(node.tiles, node.blank as usize);
             let (estimate, _) = heuristic
@@ -324,14 +454,14 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
                 .expect("the heuristic serves the target");
             let place = (node.tiles, node.blank as usize, target);
             let at = (node.g, node.h, node.last);
-            let end = match search_subtree(estimate, place, at, cut.bound, &mut budget, &stop) {
-                Subtree::Exhausted {
-                    next_bound: bound,
-                    stats,
-                } => {
+            let (subtree, stats) = search_subtree(estimate, place, at, cut.bound, &mut budget, &stop);
+            window.finish(index);
+            counted.expanded += stats.expanded;
+            counted.generated += stats.generated;
+            let end = match subtree {
+                Subtree::Exhausted { next_bound: bound } => {
                     next_bound = next_bound.min(bound);
-                    counted.expanded += stats.expanded;
-                    counted.generated += stats.generated;
+                    sizes.insert((node.tiles, node.g), stats.generated);
                     continue;
                 }
                 Subtree::Stopped(None) => break,
@@ -339,15 +469,16 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
                 Subtree::Found(moves) => End::Found(node.path.iter().chain(&moves).copied().collect()),
             };
             stop.store(true, Ordering::Relaxed);
+            window.wake();
             let mut ended = ended.lock().expect("no thread panics holding the lock");
             if ended.as_ref().map_or(true, |(first, _)| index < *first) {
                 *ended = Some((index, end));
             }
             break;
         }
-        (next_bound, counted)
+        (next_bound, counted, sizes)
     };
-    let results: Vec<(u32, Stats)> = std::thread::scope(|scope| {
+    let results: Vec<(u32, Stats, Sizes<P::Tiles>)> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
         threads
             .into_iter()
@@ -355,14 +486,15 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
             .collect()
     });
     let stats = Stats {
-        expanded: results.iter().map(|(_, stats)| stats.expanded).sum(),
-        generated: results.iter().map(|(_, stats)| stats.generated).sum(),
+        expanded: results.iter().map(|(_, stats, _)| stats.expanded).sum(),
+        generated: results.iter().map(|(_, stats, _)| stats.generated).sum(),
     };
     let end = match ended.into_inner().expect("no thread panicked") {
         Some((_, end)) => end,
-        None => End::Exhausted(results.iter().map(|&(bound, _)| bound).min().unwrap_or(u32::MAX)),
+        None => End::Exhausted(results.iter().map(|&(bound, _, _)| bound).min().unwrap_or(u32::MAX)),
     };
-    Outcome { end, stats }
+    let sizes = results.into_iter().flat_map(|(_, _, sizes)| sizes).collect();
+    Outcome { end, stats, sizes }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use slide_core::{Board, MAX_CELLS};
 use crate::{answer_without_search, Answer, SearchError};
 
 /// A board's tiles, packed: what a search copies at every node.
-pub trait Tiles: Copy + Eq + Send + Sync + 'static {
+pub trait Tiles: Copy + Eq + std::hash::Hash + Send + Sync + 'static {
     /// The tile in `cell` (0 for the blank).
     fn tile(self, cell: usize) -> usize;
 
