@@ -443,10 +443,7 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
         let mut next_bound = u32::MAX;
         let mut counted = Stats::default();
         let mut sizes = Sizes::new();
-        loop {
-            let Some(index) = window.take(cut.nodes.len(), &stop) else {
-                break;
-            };
+        while let Some(index) = window.take(cut.nodes.len(), &stop) {
             let node = &cut.nodes[index];
             let board = target.with_tiles(node.tiles, node.blank as usize);
             let (estimate, _) = heuristic
