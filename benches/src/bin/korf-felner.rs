@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use slide_solvers::{
-    ida_star_with, parallel_ida_star, wide_near_optimal, wide_weighted_astar, Budget, SearchError, Weighted, WideBoard,
+    astar_ida_star, ida_star_with, parallel_ida_star, wide_near_optimal, wide_weighted_astar, Budget, SearchError, Weighted, WideBoard,
 };
 use slide_testdata::{korf_felner_24, KorfFelnerInstance};
 
@@ -33,6 +33,7 @@ const USAGE: &str =
     Solves Korf and Felner's 24-puzzles optimally with IDA* and 6-6-6-6 pattern databases\n\
     (from the cache folder, built there first if missing). Default: --easiest 2.\n\
     --serial: plain IDA* on one thread, Korf and Felner's search (their counts plus the root).\n\
+    --frontier N: A*+IDA*, A* storing N boards, then IDA* from its frontier on --threads.\n\
     --near: the near-optimal search slide solve uses on 5x5 (a ladder of weights on --threads);\n\
     --weight W, --weight-ida W: weighted A* or IDA* at W (from 1 to 3) on one thread.\n\
     Those three run all 50 by default.";
@@ -44,6 +45,8 @@ struct Options {
     threads: usize,
     /// Plain IDA* on one thread rather than parallel IDA*.
     serial: bool,
+    /// A*+IDA* with A* storing this many boards, rather than IDA*.
+    frontier: Option<usize>,
     /// The search: optimal by default.
     mode: Mode,
 }
@@ -67,6 +70,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
     let mut mode = Mode::Optimal;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut serial = false;
+    let mut frontier = None;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -102,6 +106,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
             }
             "--near" => mode = Mode::Near,
             "--serial" => serial = true,
+            "--frontier" => frontier = Some(value()?.parse().map_err(|_| "--frontier takes a count of boards")?),
             "--help" | "-h" => return Ok(None),
             other => {
                 return Err(format!(
@@ -123,6 +128,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
         chosen,
         threads: if serial { 1 } else { threads.max(1) },
         serial,
+        frontier,
         mode,
     }))
 }
@@ -171,9 +177,10 @@ fn main() -> ExitCode {
         let start =
             WideBoard::<u128>::new(5, 5, instance.start.cells()).expect("Korf and Felner's instances are boards");
         let started = Instant::now();
-        let answer = match options.serial {
-            true => ida_star_with(&start, &goal, &pdb, &mut Budget::default()),
-            false => parallel_ida_star(&start, &goal, &pdb, threads, &mut Budget::default()),
+        let answer = match (options.serial, options.frontier) {
+            (true, _) => ida_star_with(&start, &goal, &pdb, &mut Budget::default()),
+            (false, Some(frontier)) => astar_ida_star(&start, &goal, &pdb, threads, frontier, &mut Budget::default()),
+            (false, None) => parallel_ida_star(&start, &goal, &pdb, threads, &mut Budget::default()),
         }
         .expect("a 5x5 instance");
         let time = started.elapsed().as_secs_f64();

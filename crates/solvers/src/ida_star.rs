@@ -264,6 +264,12 @@ impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
         }
     }
 
+    /// Sets the estimate on the board `tiles` (for a search started again
+    /// from another board): its value there.
+    pub(crate) fn reset_estimate(&mut self, tiles: T) -> u32 {
+        self.estimate.reset(tiles)
+    }
+
     /// The path [`Search::dfs`] found, in order: from the board it started
     /// from to the target.
     pub(crate) fn found_path(&mut self) -> Vec<Move> {

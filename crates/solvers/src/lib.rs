@@ -40,6 +40,7 @@
 
 mod answer;
 mod astar;
+mod astar_ida_star;
 mod batch;
 mod bfs;
 mod bidirectional_bfs;
@@ -59,6 +60,7 @@ pub use crate::astar::{astar, astar_in, astar_with};
 pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
+pub use crate::astar_ida_star::astar_ida_star;
 pub use crate::budget::{
     state_memory, states_within, Budget, Progress, BYTES_PER_STATE, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT,
 };

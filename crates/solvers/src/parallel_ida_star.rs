@@ -39,21 +39,21 @@ use crate::{Answer, Budget, SearchError, Stats};
 /// The depth at which an iteration's tree is cut into subtrees: about two
 /// thousand of them on 4x4 (fewer where the estimate prunes near the
 /// start), so that the threads finish their last subtrees close together.
-const CUT_DEPTH: u32 = 10;
+pub(crate) const CUT_DEPTH: u32 = 10;
 
 /// Iterations that generate fewer nodes than this run on one thread: they
 /// take milliseconds, and starting threads would cost more than it saves.
 const PARALLEL_FROM: u64 = 1 << 20;
 
 /// The deepest a subtree is cut (see the module's documentation).
-const MAX_CUT_DEPTH: u32 = CUT_DEPTH + 10;
+pub(crate) const MAX_CUT_DEPTH: u32 = CUT_DEPTH + 10;
 
 /// About how many packets each thread takes of an iteration.
-const PACKETS_PER_THREAD: u64 = 64;
+pub(crate) const PACKETS_PER_THREAD: u64 = 64;
 
 /// The nodes each packet of an iteration generated, by its root's tiles and
 /// depth: what the next iteration's cut reads.
-type Sizes<T> = std::collections::HashMap<(T, u32), u64>;
+pub(crate) type Sizes<T> = std::collections::HashMap<(T, u32), u64>;
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic` on
 /// `threads` threads (see the module's documentation). Iterations run on
@@ -135,7 +135,7 @@ where
             let never = AtomicBool::new(false);
             let (subtree, stats) = search_subtree(estimate, place, (0, h, NO_MOVE), bound, &mut budget, &never);
             match subtree {
-                Subtree::Found(path) => (End::Found(path), stats),
+                Subtree::Found(path) => (End::Found { root: 0, path }, stats),
                 Subtree::Stopped(error) => (End::Error(error.expect("nothing else stops it")), stats),
                 Subtree::Exhausted { next_bound } => (End::Exhausted(next_bound), stats),
             }
@@ -152,9 +152,11 @@ where
                 path: Vec::new(),
                 sizes: &sizes,
                 max_packet: (last_iteration / (threads.max(1) as u64 * PACKETS_PER_THREAD)).max(1),
+                root: 0,
+                cut_at: CUT_DEPTH,
             };
             if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, NO_MOVE, None) {
-                (End::Found(cut.path), cut.stats)
+                (End::Found { root: 0, path: cut.path }, cut.stats)
             } else {
                 let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), remaining);
                 let (cut_stats, cut_next_bound) = (cut.stats, cut.next_bound);
@@ -174,7 +176,7 @@ where
         stats.generated += counted.generated;
         last_iteration = counted.generated;
         match end {
-            End::Found(path) => {
+            End::Found { path, .. } => {
                 return Ok(Answer {
                     path: Some(path),
                     stats,
@@ -237,33 +239,43 @@ fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
 }
 
 /// A node where the cut leaves the tree: a subtree's root, a packet.
-struct Node<T> {
+pub(crate) struct Node<T> {
     tiles: T,
     blank: u8,
     g: u32,
     h: u32,
     last: u8,
-    /// The moves from the start.
+    /// The cut's root it lies below (0 for the start; see `root` in [`Cut`]).
+    root: usize,
+    /// The moves from that root.
     path: Vec<Move>,
 }
 
 /// An iteration's tree down to the packets' roots: at [`CUT_DEPTH`], or
 /// deeper below a subtree the last iteration found large.
-struct Cut<'s, T, G> {
-    neighbours: G,
-    target: T,
-    bound: u32,
+pub(crate) struct Cut<'s, T, G> {
+    pub(crate) neighbours: G,
+    pub(crate) target: T,
+    pub(crate) bound: u32,
     /// The smallest `f` above the bound met above the cut.
-    next_bound: u32,
-    stats: Stats,
-    nodes: Vec<Node<T>>,
-    /// The moves from the start to the current node.
-    path: Vec<Move>,
+    pub(crate) next_bound: u32,
+    pub(crate) stats: Stats,
+    pub(crate) nodes: Vec<Node<T>>,
+    /// The moves from the root to the current node.
+    pub(crate) path: Vec<Move>,
     /// The previous iteration's packets' sizes.
-    sizes: &'s Sizes<T>,
+    pub(crate) sizes: &'s Sizes<T>,
     /// The most nodes a packet may have generated in the previous
     /// iteration and still be one packet.
-    max_packet: u64,
+    pub(crate) max_packet: u64,
+    /// The root the tree being walked hangs from: 0 for the start, or one
+    /// of the frontier nodes of `crate::astar_ida_star` (which cuts below
+    /// each of them).
+    pub(crate) root: usize,
+    /// The depth `g` at which packets start: [`CUT_DEPTH`] below the start,
+    /// the root's own below a frontier node; a large one is cut further, as
+    /// far as [`MAX_CUT_DEPTH`] - [`CUT_DEPTH`] moves deeper.
+    pub(crate) cut_at: u32,
 }
 
 impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
@@ -272,7 +284,7 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
     /// there). `inherited` is the size a node below the cut depth takes
     /// when the previous iteration has none for it: half its parent's.
     #[allow(clippy::too_many_arguments)]
-    fn collect<E: Estimate<T>>(
+    pub(crate) fn collect<E: Estimate<T>>(
         &mut self,
         estimate: &mut E,
         tiles: T,
@@ -282,11 +294,11 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
         last: u8,
         inherited: Option<u64>,
     ) -> bool {
-        let size = (g >= CUT_DEPTH)
+        let size = (g >= self.cut_at)
             .then(|| self.sizes.get(&(tiles, g)).copied().or(inherited))
             .flatten();
         let small = size.map_or(true, |size| size <= self.max_packet);
-        if g == MAX_CUT_DEPTH || (g >= CUT_DEPTH && small) {
+        if g >= self.cut_at + (MAX_CUT_DEPTH - CUT_DEPTH) || (g >= self.cut_at && small) {
             let path = self.path.clone();
             let blank = blank as u8;
             self.nodes.push(Node {
@@ -295,6 +307,7 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
                 g,
                 h,
                 last,
+                root: self.root,
                 path,
             });
             return false;
@@ -335,8 +348,9 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
 }
 
 /// How the subtrees of one iteration ended.
-enum End {
-    Found(Vec<Move>),
+pub(crate) enum End {
+    /// A path from the cut's root `root`.
+    Found { root: usize, path: Vec<Move> },
     Error(SearchError),
     /// None reached the target: the smallest `f` above the bound.
     Exhausted(u32),
@@ -344,10 +358,10 @@ enum End {
 
 /// What [`run_subtrees`] found, the nodes it generated and expanded, and
 /// the nodes each packet searched to its end generated.
-struct Outcome<T> {
-    end: End,
-    stats: Stats,
-    sizes: Sizes<T>,
+pub(crate) struct Outcome<T> {
+    pub(crate) end: End,
+    pub(crate) stats: Stats,
+    pub(crate) sizes: Sizes<T>,
 }
 
 /// How far past the lowest packet not yet finished a thread may take one,
@@ -360,7 +374,7 @@ struct Outcome<T> {
 const WINDOW_PER_THREAD: usize = 8;
 
 /// The packets of an iteration as the threads take them.
-struct Window {
+pub(crate) struct Window {
     state: Mutex<Taken>,
     /// Signalled when the lowest packet not finished moves, or on a stop.
     moved: Condvar,
@@ -377,10 +391,23 @@ struct Taken {
 }
 
 impl Window {
+    /// The window over `count` packets for `workers` threads.
+    pub(crate) fn new(count: usize, workers: usize) -> Window {
+        Window {
+            state: Mutex::new(Taken {
+                next: 0,
+                lowest: 0,
+                done: vec![false; count],
+            }),
+            moved: Condvar::new(),
+            width: WINDOW_PER_THREAD * workers,
+        }
+    }
+
     /// The next packet of `count`, once it is within the window of the
     /// lowest one not finished; `None` when every packet is taken or
     /// `stop` is set.
-    fn take(&self, count: usize, stop: &AtomicBool) -> Option<usize> {
+    pub(crate) fn take(&self, count: usize, stop: &AtomicBool) -> Option<usize> {
         let mut taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         loop {
             if taken.next >= count || stop.load(Ordering::Relaxed) {
@@ -395,7 +422,7 @@ impl Window {
     }
 
     /// Packet `index` is done (searched to its end, or stopped).
-    fn finish(&self, index: usize) {
+    pub(crate) fn finish(&self, index: usize) {
         let mut taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         taken.done[index] = true;
         let before = taken.lowest;
@@ -408,7 +435,7 @@ impl Window {
     }
 
     /// Wakes every waiting thread: the iteration is over.
-    fn wake(&self) {
+    pub(crate) fn wake(&self) {
         let _taken = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.moved.notify_all();
     }
@@ -416,22 +443,14 @@ impl Window {
 
 /// Searches the subtrees below `cut`'s nodes on `workers` threads, each taking the next subtree in order until
 /// none is left or one reaches the target.
-fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
+pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
     heuristic: &H,
     target: &P,
     cut: &Cut<P::Tiles, P::Neighbours>,
     workers: usize,
     time_limit: Option<std::time::Duration>,
 ) -> Outcome<P::Tiles> {
-    let window = Window {
-        state: Mutex::new(Taken {
-            next: 0,
-            lowest: 0,
-            done: vec![false; cut.nodes.len()],
-        }),
-        moved: Condvar::new(),
-        width: WINDOW_PER_THREAD * workers,
-    };
+    let window = Window::new(cut.nodes.len(), workers);
     let stop = AtomicBool::new(false);
     // The first subtree (in order) to reach the target, or the first error.
     let ended: Mutex<Option<(usize, End)>> = Mutex::new(None);
@@ -463,7 +482,10 @@ fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
                 }
                 Subtree::Stopped(None) => break,
                 Subtree::Stopped(Some(error)) => End::Error(error),
-                Subtree::Found(moves) => End::Found(node.path.iter().chain(&moves).copied().collect()),
+                Subtree::Found(moves) => End::Found {
+                    root: node.root,
+                    path: node.path.iter().chain(&moves).copied().collect(),
+                },
             };
             stop.store(true, Ordering::Relaxed);
             window.wake();
