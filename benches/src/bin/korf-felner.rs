@@ -24,7 +24,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use slide_solvers::{
-    astar_ida_star, ida_star_with, parallel_ida_star, wide_near_optimal, wide_weighted_astar, Budget, SearchError, Weighted, WideBoard,
+    astar_ida_star, ida_star_pruned, ida_star_with, parallel_ida_star_pruned, wide_near_optimal, wide_weighted_astar,
+    Budget, MoveFsm, SearchError, UndoLast, Weighted, WideBoard,
 };
 use slide_testdata::{korf_felner_24, KorfFelnerInstance};
 
@@ -34,6 +35,8 @@ const USAGE: &str =
     (from the cache folder, built there first if missing). Default: --easiest 2.\n\
     --serial: plain IDA* on one thread, Korf and Felner's search (their counts plus the root).\n\
     --frontier N: A*+IDA*, A* storing N boards, then IDA* from its frontier on --threads.\n\
+    --iterations: each iteration's bound and the nodes before it, on stderr.\n\
+    --fsm L: skip the move sequences of at most L moves with an equivalent (0: only the undoing move).\n\
     --near: the near-optimal search slide solve uses on 5x5 (a ladder of weights on --threads);\n\
     --weight W, --weight-ida W: weighted A* or IDA* at W (from 1 to 3) on one thread.\n\
     Those three run all 50 by default.";
@@ -49,6 +52,11 @@ struct Options {
     frontier: Option<usize>,
     /// The search: optimal by default.
     mode: Mode,
+    /// Duplicate pruning by a machine of the walks of at most this many
+    /// moves (0: the plain rule).
+    fsm: usize,
+    /// Report each iteration's bound and the nodes before it.
+    iterations: bool,
 }
 
 /// Which search the instances are given to.
@@ -71,6 +79,8 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut serial = false;
     let mut frontier = None;
+    let mut fsm = 0;
+    let mut iterations = false;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -107,6 +117,8 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
             "--near" => mode = Mode::Near,
             "--serial" => serial = true,
             "--frontier" => frontier = Some(value()?.parse().map_err(|_| "--frontier takes a count of boards")?),
+            "--fsm" => fsm = value()?.parse().map_err(|_| "--fsm takes a length of move sequences")?,
+            "--iterations" => iterations = true,
             "--help" | "-h" => return Ok(None),
             other => {
                 return Err(format!(
@@ -130,6 +142,8 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
         serial,
         frontier,
         mode,
+        fsm,
+        iterations,
     }))
 }
 
@@ -170,6 +184,18 @@ fn main() -> ExitCode {
         return near(&instances, &options, &goal, &pdb);
     }
     let (chosen, threads) = (options.chosen, options.threads);
+    let fsm = (options.fsm > 0).then(|| {
+        let started = Instant::now();
+        let fsm = MoveFsm::build(options.fsm);
+        println!(
+            "# move machine of walks up to {}: {} states, {} walks skipped, built in {:.2} s",
+            fsm.longest(),
+            fsm.states(),
+            fsm.skipped(),
+            started.elapsed().as_secs_f64()
+        );
+        fsm
+    });
     println!("id\toptimal\tlength\tgenerated\texpanded\tkorf_felner_generated\tgenerated/theirs\tseconds\tM_nodes/s");
     let (mut generated, mut expanded, mut theirs, mut seconds, mut wrong) = (0u64, 0u64, 0u64, 0f64, 0);
     for id in &chosen {
@@ -177,10 +203,27 @@ fn main() -> ExitCode {
         let start =
             WideBoard::<u128>::new(5, 5, instance.start.cells()).expect("Korf and Felner's instances are boards");
         let started = Instant::now();
-        let answer = match (options.serial, options.frontier) {
-            (true, _) => ida_star_with(&start, &goal, &pdb, &mut Budget::default()),
-            (false, Some(frontier)) => astar_ida_star(&start, &goal, &pdb, threads, frontier, &mut Budget::default()),
-            (false, None) => parallel_ida_star(&start, &goal, &pdb, threads, &mut Budget::default()),
+        let mut report = |progress: &slide_solvers::Progress| {
+            if options.iterations {
+                eprintln!(
+                    "# {id}: bound {} at {} nodes, {:.2} s",
+                    progress.depth,
+                    progress.generated,
+                    progress.elapsed.as_secs_f64()
+                )
+            }
+        };
+        let budget = &mut Budget {
+            progress: Some(&mut report),
+            ..Budget::default()
+        };
+        let answer = match (&fsm, options.serial, options.frontier) {
+            (None, true, _) => ida_star_pruned(&start, &goal, &pdb, UndoLast, budget),
+            (Some(fsm), true, _) => ida_star_pruned(&start, &goal, &pdb, fsm, budget),
+            (None, false, Some(frontier)) => astar_ida_star(&start, &goal, &pdb, threads, frontier, UndoLast, budget),
+            (Some(fsm), false, Some(frontier)) => astar_ida_star(&start, &goal, &pdb, threads, frontier, fsm, budget),
+            (None, false, None) => parallel_ida_star_pruned(&start, &goal, &pdb, threads, UndoLast, budget),
+            (Some(fsm), false, None) => parallel_ida_star_pruned(&start, &goal, &pdb, threads, fsm, budget),
         }
         .expect("a 5x5 instance");
         let time = started.elapsed().as_secs_f64();

@@ -12,6 +12,7 @@ use slide_core::{Move, MoveOrder, NO_MOVE};
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::position::{Neighbours, Position, Tiles};
+use crate::pruning::{Pruning, UndoLast};
 use crate::{AllPaths, Answer, SearchError, Stats};
 
 /// A shortest path from `start` to `target` by IDA* with `heuristic`.
@@ -88,7 +89,7 @@ pub fn ida_star_in_order<P: Position, H: Heuristic<P>>(
     if let Some(answer) = start.answer_without_search(target)? {
         return Ok(answer);
     }
-    let (path, stats, _) = deepen(start, target, heuristic, order, budget, None)?;
+    let (path, stats, _) = deepen(start, target, heuristic, order, budget, None, UndoLast)?;
     Ok(Answer {
         path: Some(path),
         stats,
@@ -132,25 +133,60 @@ pub fn ida_star_all<P: Position, H: Heuristic<P>>(
                 limit,
                 ..AllPaths::default()
             };
-            let (_, stats, all) = deepen(start, target, heuristic, order, budget, Some(all))?;
+            let (_, stats, all) = deepen(start, target, heuristic, order, budget, Some(all), UndoLast)?;
             Ok(all.map(|all| AllPaths { stats, ..all }))
         }
     }
 }
 
+/// [`ida_star_with`] skipping the moves `pruning` skips (the plain rule,
+/// [`UndoLast`], or a [`crate::MoveFsm`]): the same path, from fewer
+/// nodes (see [`Pruning`]).
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{ida_star, ida_star_pruned, Budget, LinearConflict, MoveFsm};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let start = Board::parse(shape, "8 6 7 2 5 4 3 _ 1").unwrap();
+/// let goal = Board::goal(shape);
+/// let plain = ida_star(&start, &goal, LinearConflict).unwrap();
+/// let fsm = MoveFsm::build(10);
+/// let pruned = ida_star_pruned(&start, &goal, LinearConflict, &fsm, &mut Budget::default()).unwrap();
+/// assert_eq!(pruned.path, plain.path);
+/// assert!(pruned.stats.generated < plain.stats.generated);
+/// ```
+pub fn ida_star_pruned<P: Position, H: Heuristic<P>, R: Pruning>(
+    start: &P,
+    target: &P,
+    heuristic: H,
+    pruning: R,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError> {
+    if let Some(answer) = start.answer_without_search(target)? {
+        return Ok(answer);
+    }
+    let (path, stats, _) = deepen(start, target, heuristic, MoveOrder::KORF, budget, None, pruning)?;
+    Ok(Answer {
+        path: Some(path),
+        stats,
+    })
+}
+
 /// The iterations of IDA*: the first path found, or with `all` every path
-/// of the first iteration that finds one.
-fn deepen<P: Position, H: Heuristic<P>>(
+/// of the first iteration that finds one. A `pruning` other than the plain
+/// rule goes with Korf's order only (the order it knows).
+fn deepen<P: Position, H: Heuristic<P>, R: Pruning>(
     start: &P,
     target: &P,
     heuristic: H,
     order: MoveOrder,
     budget: &mut Budget,
     all: Option<AllPaths>,
+    pruning: R,
 ) -> Result<(Vec<Move>, Stats, Option<AllPaths>), SearchError> {
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let max_length = budget.max_length;
-    let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all);
+    let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all, pruning);
     // The root counts once (see `ida_star`).
     search.stats.generated = 1;
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
@@ -159,9 +195,9 @@ fn deepen<P: Position, H: Heuristic<P>>(
         search.watch.report(search.bound as usize, 0, search.stats.generated);
         // Every path wanted needs the general search, which keeps a trail.
         let found = if order == MoveOrder::KORF && search.all.is_none() {
-            search.dfs::<true>(start.tiles(), start.blank(), 0, h, NO_MOVE)
+            search.dfs::<true>(start.tiles(), start.blank(), 0, h, pruning.after(NO_MOVE))
         } else {
-            search.dfs::<false>(start.tiles(), start.blank(), 0, h, NO_MOVE)
+            search.dfs::<false>(start.tiles(), start.blank(), 0, h, pruning.after(NO_MOVE))
         };
         if let Some(error) = search.stopped {
             return Err(error);
@@ -187,8 +223,10 @@ const NODES_PER_TICK: u64 = 1 << 14;
 
 /// The state of one IDA* run, on boards whose tiles are packed as `T` on
 /// the grid `G`.
-pub(crate) struct Search<'b, 'a, E, T, G> {
+pub(crate) struct Search<'b, 'a, E, T, G, R = UndoLast> {
     neighbours: G,
+    /// The moves it skips.
+    pruning: R,
     /// The target's packed tiles.
     target: T,
     /// Once the target is found: the moves to it, last move first, pushed
@@ -217,7 +255,7 @@ pub(crate) struct Search<'b, 'a, E, T, G> {
     pub(crate) cancelled: bool,
 }
 
-impl<'b, 'a, T: Tiles, G: Neighbours, E: Estimate<T>> Search<'b, 'a, E, T, G> {
+impl<'b, 'a, T: Tiles, G: Neighbours, E: Estimate<T>, R: Pruning> Search<'b, 'a, E, T, G, R> {
     /// A search for `target` with `estimate` (following the board it will
     /// start from), iterations bounded by `bound` first.
     pub(crate) fn new<P: Position<Tiles = T, Neighbours = G>>(
@@ -227,9 +265,11 @@ impl<'b, 'a, T: Tiles, G: Neighbours, E: Estimate<T>> Search<'b, 'a, E, T, G> {
         bound: u32,
         order: [Move; 4],
         all: Option<AllPaths>,
-    ) -> Search<'b, 'a, E, T, G> {
+        pruning: R,
+    ) -> Search<'b, 'a, E, T, G, R> {
         Search {
             neighbours: target.neighbours(),
+            pruning,
             target: target.tiles(),
             path: Vec::new(),
             trail: Vec::new(),
@@ -247,7 +287,7 @@ impl<'b, 'a, T: Tiles, G: Neighbours, E: Estimate<T>> Search<'b, 'a, E, T, G> {
     }
 }
 
-impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
+impl<T: Tiles, G: Neighbours, E: Estimate<T>, R: Pruning> Search<'_, '_, E, T, G, R> {
     /// At the goal: stop, or, when every shortest path is wanted, count
     /// this one (keeping it while there is room) and go on.
     #[cold]
@@ -296,12 +336,12 @@ impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
     }
 
     /// Searches below the board `tiles` (packed) with its blank in `blank`,
-    /// `g` moves from the start with estimate `h`; `last` is the index of
-    /// the move that led here. The board travels in arguments, in
+    /// `g` moves from the start with estimate `h`; `state` is the pruning
+    /// rule's after the moves that led here. The board travels in arguments, in
     /// registers, rather than in the search's fields. Returns
     /// whether it found the target, or had to stop (then `stopped` says why).
     /// `KORF`: the moves in Korf's order, and one path wanted (no trail).
-    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, last: u8) -> bool {
+    pub(crate) fn dfs<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, state: R::State) -> bool {
         self.stats.expanded += 1;
         if self.stats.expanded % NODES_PER_TICK == 0 && self.tick() {
             return true;
@@ -310,19 +350,31 @@ impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
         // compiler then keeps each one's move in a register (a loop over
         // the order array costs about a fifth more instructions per node).
         let order = if KORF { Move::ALL } else { self.order };
-        self.child::<KORF>(tiles, blank, g, h, last, order[0])
-            || self.child::<KORF>(tiles, blank, g, h, last, order[1])
-            || self.child::<KORF>(tiles, blank, g, h, last, order[2])
-            || self.child::<KORF>(tiles, blank, g, h, last, order[3])
+        self.child::<KORF>(tiles, blank, g, h, state, order[0])
+            || self.child::<KORF>(tiles, blank, g, h, state, order[1])
+            || self.child::<KORF>(tiles, blank, g, h, state, order[2])
+            || self.child::<KORF>(tiles, blank, g, h, state, order[3])
+    }
+
+    /// [`Search::dfs`] below a board another search reached (a frontier
+    /// node of A*+IDA*), by the move `last`: `state` is the pruning rule's
+    /// with no moves read, since a rule that skips a move for an equivalent
+    /// as long reads only the path this search makes (see
+    /// `astar_ida_star.rs`), and the move undoing `last` is skipped apart.
+    pub(crate) fn dfs_after(&mut self, tiles: T, blank: usize, g: u32, h: u32, state: R::State, last: u8) -> bool {
+        self.stats.expanded += 1;
+        Move::ALL
+            .into_iter()
+            .any(|mv| !Move::undoes(mv as u8, last) && self.child::<true>(tiles, blank, g, h, state, mv))
     }
 
     /// The child of [`Search::dfs`]'s board by `mv`: searched below if its
     /// `f` is within the bound. Whether the search is over.
     #[inline(always)]
-    fn child<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, last: u8, mv: Move) -> bool {
-        if Move::undoes(mv as u8, last) {
+    fn child<const KORF: bool>(&mut self, tiles: T, blank: usize, g: u32, h: u32, state: R::State, mv: Move) -> bool {
+        let Some(state) = self.pruning.step(state, mv as u8) else {
             return false;
-        }
+        };
         let next = self.neighbours.next(blank, mv as usize);
         if next == u8::MAX {
             return false;
@@ -357,7 +409,7 @@ impl<T: Tiles, G: Neighbours, E: Estimate<T>> Search<'_, '_, E, T, G> {
             let done = if child == self.target {
                 self.reached_goal()
             } else {
-                self.dfs::<KORF>(child, next, g + 1, child_h, mv as u8)
+                self.dfs::<KORF>(child, next, g + 1, child_h, state)
             };
             if done {
                 // The path to the target is written on the way back up,

@@ -50,17 +50,19 @@ mod heuristic;
 mod ida_star;
 mod in_order;
 mod layered;
+mod move_fsm;
 mod parallel_ida_star;
 mod position;
+mod pruning;
 mod walk_back;
 mod wide;
 
 pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch, SearchError, Stats};
 pub use crate::astar::{astar, astar_in, astar_with};
+pub use crate::astar_ida_star::astar_ida_star;
 pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
-pub use crate::astar_ida_star::astar_ida_star;
 pub use crate::budget::{
     state_memory, states_within, Budget, Progress, BYTES_PER_STATE, DEFAULT_MEMORY, DEFAULT_STATE_LIMIT,
 };
@@ -69,12 +71,14 @@ pub use crate::heuristic::{
     Estimate, Heuristic, LineUndo, LinearConflict, LinearConflictEstimate, Manhattan, ManhattanEstimate, MaxEstimate,
     MaxOf, Slide, SmallTargets, Targets, WalkingDistance, WalkingDistanceEstimate, Weighted, WeightedEstimate,
 };
-pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_with};
+pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_pruned, ida_star_with};
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
-pub use crate::parallel_ida_star::parallel_ida_star;
+pub use crate::move_fsm::MoveFsm;
+pub use crate::parallel_ida_star::{parallel_ida_star, parallel_ida_star_pruned};
 pub use crate::position::{Neighbours, Position, Tiles};
+pub use crate::pruning::{Pruning, UndoLast};
 pub use crate::wide::{
     wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal,
     wide_weighted_astar, Cells, NearOptimal, WideBoard, WideTargets, WideTiles, NEAR_OPTIMAL_STATES,

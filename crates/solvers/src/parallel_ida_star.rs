@@ -30,6 +30,8 @@ use std::time::Instant;
 
 use slide_core::{Move, NO_MOVE};
 
+use crate::pruning::{Pruning, UndoLast};
+
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
@@ -82,22 +84,52 @@ where
     P: Position,
     H: Heuristic<P> + Sync,
 {
-    deepen(start, target, heuristic, threads, PARALLEL_FROM, budget)
+    deepen(start, target, heuristic, threads, PARALLEL_FROM, UndoLast, budget)
 }
 
-/// [`parallel_ida_star`], with iterations cut into subtrees once the last
-/// generated `parallel_from` nodes.
-fn deepen<P, H>(
+/// [`parallel_ida_star`] skipping the moves `pruning` skips (see
+/// [`crate::ida_star_pruned`]).
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{parallel_ida_star_pruned, Budget, LinearConflict, MoveFsm};
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "5 1 3 4 9 2 7 8 13 6 10 12 14 11 15 _").unwrap();
+/// let fsm = MoveFsm::build(10);
+/// let answer = parallel_ida_star_pruned(&start, &Board::goal(shape), LinearConflict, 2, &fsm, &mut Budget::default());
+/// assert_eq!(answer.unwrap().length(), Some(12));
+/// ```
+pub fn parallel_ida_star_pruned<P, H, R>(
     start: &P,
     target: &P,
     heuristic: H,
     threads: usize,
-    parallel_from: u64,
+    pruning: R,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError>
 where
     P: Position,
     H: Heuristic<P> + Sync,
+    R: Pruning,
+{
+    deepen(start, target, heuristic, threads, PARALLEL_FROM, pruning, budget)
+}
+
+/// [`parallel_ida_star`], with iterations cut into subtrees once the last
+/// generated `parallel_from` nodes.
+fn deepen<P, H, R>(
+    start: &P,
+    target: &P,
+    heuristic: H,
+    threads: usize,
+    parallel_from: u64,
+    pruning: R,
+    budget: &mut Budget,
+) -> Result<Answer, SearchError>
+where
+    P: Position,
+    H: Heuristic<P> + Sync,
+    R: Pruning,
 {
     if let Some(answer) = start.answer_without_search(target)? {
         return Ok(answer);
@@ -133,7 +165,8 @@ where
             };
             let place = (start.tiles(), start.blank(), target);
             let never = AtomicBool::new(false);
-            let (subtree, stats) = search_subtree(estimate, place, (0, h, NO_MOVE), bound, &mut budget, &never);
+            let at = (0, h, pruning.after(NO_MOVE));
+            let (subtree, stats) = search_subtree(estimate, place, at, bound, pruning, &mut budget, &never);
             match subtree {
                 Subtree::Found(path) => (End::Found { root: 0, path }, stats),
                 Subtree::Stopped(error) => (End::Error(error.expect("nothing else stops it")), stats),
@@ -154,9 +187,24 @@ where
                 max_packet: (last_iteration / (threads.max(1) as u64 * PACKETS_PER_THREAD)).max(1),
                 root: 0,
                 cut_at: CUT_DEPTH,
+                pruning,
             };
-            if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, NO_MOVE, None) {
-                (End::Found { root: 0, path: cut.path }, cut.stats)
+            if cut.collect(
+                &mut estimate,
+                start.tiles(),
+                start.blank(),
+                0,
+                h,
+                pruning.after(NO_MOVE),
+                None,
+            ) {
+                (
+                    End::Found {
+                        root: 0,
+                        path: cut.path,
+                    },
+                    cut.stats,
+                )
             } else {
                 let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), remaining);
                 let (cut_stats, cut_next_bound) = (cut.stats, cut.next_bound);
@@ -211,21 +259,22 @@ enum Subtree {
 
 /// One subtree of an IDA* iteration bounded by `bound`: the search below
 /// the board `tiles` (blank in `blank`), `g` moves from the start with
-/// estimate `h` (which `estimate` follows), reached by the move `last`, in
+/// estimate `h` (which `estimate` follows), `pruning` in `state`, in
 /// Korf's order. It stops early when `cancel` is set. With how it ended,
 /// the nodes it generated and expanded, however it ended.
 #[allow(clippy::too_many_arguments)]
-fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
+fn search_subtree<P: Position, E: Estimate<P::Tiles>, R: Pruning>(
     estimate: E,
     (tiles, blank, target): (P::Tiles, usize, &P),
-    (g, h, last): (u32, u32, u8),
+    (g, h, state): (u32, u32, R::State),
     bound: u32,
+    pruning: R,
     budget: &mut Budget,
     cancel: &AtomicBool,
 ) -> (Subtree, Stats) {
-    let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None);
+    let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None, pruning);
     search.cancel = Some(cancel);
-    let found = search.dfs::<true>(tiles, blank, g, h, last);
+    let found = search.dfs::<true>(tiles, blank, g, h, state);
     let subtree = if search.cancelled || search.stopped.is_some() {
         Subtree::Stopped(search.stopped.take())
     } else if found {
@@ -239,12 +288,13 @@ fn search_subtree<P: Position, E: Estimate<P::Tiles>>(
 }
 
 /// A node where the cut leaves the tree: a subtree's root, a packet.
-pub(crate) struct Node<T> {
+pub(crate) struct Node<T, S> {
     tiles: T,
     blank: u8,
     g: u32,
     h: u32,
-    last: u8,
+    /// The pruning rule's state there.
+    state: S,
     /// The cut's root it lies below (0 for the start; see `root` in [`Cut`]).
     root: usize,
     /// The moves from that root.
@@ -253,14 +303,14 @@ pub(crate) struct Node<T> {
 
 /// An iteration's tree down to the packets' roots: at [`CUT_DEPTH`], or
 /// deeper below a subtree the last iteration found large.
-pub(crate) struct Cut<'s, T, G> {
+pub(crate) struct Cut<'s, T, G, R: Pruning> {
     pub(crate) neighbours: G,
     pub(crate) target: T,
     pub(crate) bound: u32,
     /// The smallest `f` above the bound met above the cut.
     pub(crate) next_bound: u32,
     pub(crate) stats: Stats,
-    pub(crate) nodes: Vec<Node<T>>,
+    pub(crate) nodes: Vec<Node<T, R::State>>,
     /// The moves from the root to the current node.
     pub(crate) path: Vec<Move>,
     /// The previous iteration's packets' sizes.
@@ -276,9 +326,11 @@ pub(crate) struct Cut<'s, T, G> {
     /// the root's own below a frontier node; a large one is cut further, as
     /// far as [`MAX_CUT_DEPTH`] - [`CUT_DEPTH`] moves deeper.
     pub(crate) cut_at: u32,
+    /// The moves it skips.
+    pub(crate) pruning: R,
 }
 
-impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
+impl<T: Tiles, G: Neighbours, R: Pruning> Cut<'_, T, G, R> {
     /// Walks the tree below the board `tiles` as IDA* does, keeping the
     /// packets' roots; whether it reached the target (then `path` leads
     /// there). `inherited` is the size a node below the cut depth takes
@@ -291,7 +343,7 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
         blank: usize,
         g: u32,
         h: u32,
-        last: u8,
+        state: R::State,
         inherited: Option<u64>,
     ) -> bool {
         let size = (g >= self.cut_at)
@@ -306,7 +358,7 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
                 blank,
                 g,
                 h,
-                last,
+                state,
                 root: self.root,
                 path,
             });
@@ -315,9 +367,12 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
         self.stats.expanded += 1;
         for mv in Move::ALL {
             let next = self.neighbours.next(blank, mv as usize);
-            if next == u8::MAX || Move::undoes(mv as u8, last) {
+            if next == u8::MAX {
                 continue;
             }
+            let Some(child_state) = self.pruning.step(state, mv as u8) else {
+                continue;
+            };
             let next = next as usize;
             self.stats.generated += 1;
             // The tile in `next` slides into `blank` (see `Tiles::slide`).
@@ -336,7 +391,7 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
             } else {
                 self.path.push(mv);
                 let half = size.map(|size| size / 2);
-                if child == self.target || self.collect(estimate, child, next, g + 1, child_h, mv as u8, half) {
+                if child == self.target || self.collect(estimate, child, next, g + 1, child_h, child_state, half) {
                     return true;
                 }
                 self.path.pop();
@@ -350,7 +405,10 @@ impl<T: Tiles, G: Neighbours> Cut<'_, T, G> {
 /// How the subtrees of one iteration ended.
 pub(crate) enum End {
     /// A path from the cut's root `root`.
-    Found { root: usize, path: Vec<Move> },
+    Found {
+        root: usize,
+        path: Vec<Move>,
+    },
     Error(SearchError),
     /// None reached the target: the smallest `f` above the bound.
     Exhausted(u32),
@@ -443,10 +501,10 @@ impl Window {
 
 /// Searches the subtrees below `cut`'s nodes on `workers` threads, each taking the next subtree in order until
 /// none is left or one reaches the target.
-pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
+pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
     heuristic: &H,
     target: &P,
-    cut: &Cut<P::Tiles, P::Neighbours>,
+    cut: &Cut<P::Tiles, P::Neighbours, R>,
     workers: usize,
     time_limit: Option<std::time::Duration>,
 ) -> Outcome<P::Tiles> {
@@ -469,8 +527,8 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync>(
                 .start(&board, target)
                 .expect("the heuristic serves the target");
             let place = (node.tiles, node.blank as usize, target);
-            let at = (node.g, node.h, node.last);
-            let (subtree, stats) = search_subtree(estimate, place, at, cut.bound, &mut budget, &stop);
+            let at = (node.g, node.h, node.state);
+            let (subtree, stats) = search_subtree(estimate, place, at, cut.bound, cut.pruning, &mut budget, &stop);
             window.finish(index);
             counted.expanded += stats.expanded;
             counted.generated += stats.generated;
@@ -541,7 +599,7 @@ mod tests {
         let table = DistanceTable::for_target(&goal).unwrap();
         for rank in (0..factorial(9)).step_by(97) {
             let start = unrank(shape, rank).unwrap();
-            let answer = deepen(&start, &goal, Manhattan, 3, 0, &mut Budget::default()).unwrap();
+            let answer = deepen(&start, &goal, Manhattan, 3, 0, UndoLast, &mut Budget::default()).unwrap();
             check(&start, &goal, &answer, table.distance(&start));
         }
         // 4x4 walks, against one-thread IDA*.
@@ -551,7 +609,7 @@ mod tests {
         for _ in 0..20 {
             let start = random.scramble(&goal, 45);
             let length = ida_star(&start, &goal, LinearConflict).unwrap().length();
-            let answer = deepen(&start, &goal, LinearConflict, 2, 0, &mut Budget::default()).unwrap();
+            let answer = deepen(&start, &goal, LinearConflict, 2, 0, UndoLast, &mut Budget::default()).unwrap();
             check(&start, &goal, &answer, length);
         }
     }
@@ -564,14 +622,14 @@ mod tests {
             time_limit: Some(std::time::Duration::from_millis(200)),
             ..Budget::default()
         };
-        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, &mut budget).unwrap_err();
+        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, UndoLast, &mut budget).unwrap_err();
         let limit = std::time::Duration::from_millis(200);
         assert_eq!(error, SearchError::OutOfTime { limit });
         let mut budget = Budget {
             max_length: Some(40),
             ..Budget::default()
         };
-        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, &mut budget).unwrap_err();
+        let error = deepen(&start, &Board::goal(shape), Manhattan, 2, 0, UndoLast, &mut budget).unwrap_err();
         assert_eq!(error, SearchError::TooLong { max_length: 40 });
     }
 }

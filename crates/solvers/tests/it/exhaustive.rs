@@ -11,8 +11,8 @@
 use crate::common::check_answer;
 use slide_core::{factorial, rank, unrank, Board, Move, MoveOrder, Shape};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, ida_star, ida_star_in_order, Answer, Budget, DistanceTable, Estimate, Heuristic,
-    LinearConflict, Manhattan, MaxOf, SearchError, Slide, WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, ida_star_in_order, ida_star_pruned, Answer, Budget, DistanceTable,
+    Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, MoveFsm, SearchError, Slide, WalkingDistance,
 };
 use slide_testdata::{reference, tsv_rows};
 
@@ -105,6 +105,15 @@ fn bfs_is_optimal_everywhere() {
 #[test]
 fn bidirectional_bfs_is_optimal_everywhere() {
     check_every_position("bidirectional_bfs", bidirectional_bfs);
+}
+
+#[test]
+fn duplicate_pruning_never_changes_a_length() {
+    check_every_position_in_ci("ida_star manhattan with the move machine", |s, t| {
+        static FSM: std::sync::OnceLock<MoveFsm> = std::sync::OnceLock::new();
+        let fsm = FSM.get_or_init(|| MoveFsm::build(14));
+        ida_star_pruned(s, t, Manhattan, fsm, &mut Budget::default())
+    });
 }
 
 #[test]

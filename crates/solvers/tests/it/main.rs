@@ -11,4 +11,5 @@ mod exhaustive;
 mod heuristic;
 mod korf;
 mod small_boards;
+mod techniques;
 mod wide;

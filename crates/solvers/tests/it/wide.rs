@@ -66,7 +66,7 @@ fn walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix6
 
 /// A random walk of `moves` moves from `board` that never undoes its last
 /// move: its end is farther than a plain walk's.
-fn straight_walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix64) -> WideBoard<T> {
+pub(crate) fn straight_walk<T: WideTiles>(board: &WideBoard<T>, moves: usize, random: &mut SplitMix64) -> WideBoard<T> {
     let (mut board, mut last) = (*board, None);
     for _ in 0..moves {
         let options: Vec<(Move, WideBoard<T>)> = Move::ALL
