@@ -1,14 +1,16 @@
 //! Solves instances of Korf and Felner's 50 random 24-puzzles optimally with
-//! IDA* on every core and their 6-6-6-6 pattern databases with the
-//! reflection, and reports per instance the length, the nodes, Korf and
-//! Felner's count beside them, and the time.
+//! their 6-6-6-6 pattern databases with the reflection, by default with
+//! parallel IDA* on every core skipping the moves `MoveFsm::shared` skips,
+//! and reports per instance the length, the nodes, Korf and Felner's count
+//! beside them, and the time.
 //!
-//! `cargo run --release -p slide-benches --bin korf-felner -- [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--near | --weight W | --weight-ida W]`
+//! `cargo run --release -p slide-benches --bin korf-felner -- [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--fsm L] [--frontier N] [--near | --weight W | --weight-ida W]`
 //!
 //! With `--serial`, plain IDA* on one thread, the search Korf and Felner
 //! ran: its generated nodes are theirs plus one on every instance checked
 //! (our count takes in the root, theirs does not; the opt-in test
-//! `korf_and_felners_counts_node_for_node` holds twelve of them).
+//! `korf_and_felners_counts_node_for_node` holds twelve of them). `--fsm L`
+//! chooses the move machine (0: the plain rule), `--frontier N` A*+IDA*.
 //!
 //! With `--near` it runs the near-optimal search of `slide solve` on 5x5
 //! instead (`wide_near_optimal`: weighted A* at a ladder of weights on
@@ -30,13 +32,15 @@ use slide_solvers::{
 use slide_testdata::{korf_felner_24, KorfFelnerInstance};
 
 const USAGE: &str =
-    "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--near | --weight W | --weight-ida W]\n\
-    Solves Korf and Felner's 24-puzzles optimally with IDA* and 6-6-6-6 pattern databases\n\
-    (from the cache folder, built there first if missing). Default: --easiest 2.\n\
+    "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--fsm L] [--frontier N] [--near | --weight W | --weight-ida W]\n\
+    Solves Korf and Felner's 24-puzzles optimally with 6-6-6-6 pattern databases (from the cache\n\
+    folder, built there first if missing): parallel IDA* skipping the move sequences of at most\n\
+    14 moves with an equivalent. Default: --easiest 2.\n\
     --serial: plain IDA* on one thread, Korf and Felner's search (their counts plus the root).\n\
     --frontier N: A*+IDA*, A* storing N boards, then IDA* from its frontier on --threads.\n\
     --iterations: each iteration's bound and the nodes before it, on stderr.\n\
-    --fsm L: skip the move sequences of at most L moves with an equivalent (0: only the undoing move).\n\
+    --fsm L: skip the move sequences of at most L moves with an equivalent (0: only the undoing move;\n\
+    the default 14, or 0 with --serial).\n\
     --near: the near-optimal search slide solve uses on 5x5 (a ladder of weights on --threads);\n\
     --weight W, --weight-ida W: weighted A* or IDA* at W (from 1 to 3) on one thread.\n\
     Those three run all 50 by default.";
@@ -53,7 +57,8 @@ struct Options {
     /// The search: optimal by default.
     mode: Mode,
     /// Duplicate pruning by a machine of the walks of at most this many
-    /// moves (0: the plain rule).
+    /// moves (0: the plain rule; by default `MoveFsm::LONGEST`, and 0 with
+    /// `--serial`).
     fsm: usize,
     /// Report each iteration's bound and the nodes before it.
     iterations: bool,
@@ -79,7 +84,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut serial = false;
     let mut frontier = None;
-    let mut fsm = 0;
+    let mut fsm = None;
     let mut iterations = false;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -117,7 +122,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
             "--near" => mode = Mode::Near,
             "--serial" => serial = true,
             "--frontier" => frontier = Some(value()?.parse().map_err(|_| "--frontier takes a count of boards")?),
-            "--fsm" => fsm = value()?.parse().map_err(|_| "--fsm takes a length of move sequences")?,
+            "--fsm" => fsm = Some(value()?.parse().map_err(|_| "--fsm takes a length of move sequences")?),
             "--iterations" => iterations = true,
             "--help" | "-h" => return Ok(None),
             other => {
@@ -142,7 +147,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
         serial,
         frontier,
         mode,
-        fsm,
+        fsm: fsm.unwrap_or(if serial { 0 } else { MoveFsm::LONGEST }),
         iterations,
     }))
 }

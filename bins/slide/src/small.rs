@@ -13,9 +13,9 @@ use slide_core::{Board, MoveOrder, Shape};
 use slide_pattern_db::{check_split, patterns_for, AdditivePdb, Split};
 use slide_solvers::{
     all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,
-    ida_star_in_order, parallel_ida_star, shortest_path_in_order, state_memory, AllPaths, Answer, Budget, Heuristic,
-    LinearConflict, Manhattan, MaxOf, PatternMismatch, Progress, SearchError, WalkingDistance, BYTES_PER_STATE,
-    DENSE_MAX_CELLS,
+    ida_star_in_order, parallel_ida_star, parallel_ida_star_pruned, shortest_path_in_order, state_memory, AllPaths,
+    Answer, Budget, Heuristic, LinearConflict, Manhattan, MaxOf, MoveFsm, PatternMismatch, Progress, SearchError,
+    WalkingDistance, BYTES_PER_STATE, DENSE_MAX_CELLS,
 };
 
 use crate::args::{Algo, HeuristicArg};
@@ -241,10 +241,11 @@ impl Plan {
             (Plan::IdaStar(_), Some(limit)) => Search::All(limit),
             (Plan::IdaStar(_), None) => Search::IdaStar,
         };
-        let run = Run {
+        let mut run = Run {
             search,
             instance,
             order: ask.order,
+            fsm: None,
         };
         let outcome = match heuristic.expect("the searches left take an estimate") {
             HeuristicArg::Manhattan => run.with(Manhattan, budget),
@@ -254,6 +255,7 @@ impl Plan {
                 tables.use_split(Split::SevenEight);
                 let pdb = tables_for(&tables.largest, goal, deadline)?;
                 budget.time_limit = time_left(deadline);
+                run.fsm = Some(MoveFsm::shared());
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
             HeuristicArg::Pdb => {
@@ -278,6 +280,9 @@ impl Plan {
                 }
                 let pdb = tables_for(&tables.strong, goal, deadline)?;
                 budget.time_limit = time_left(deadline);
+                // A search past the quick trial: the move machine's build
+                // (about 1.8 s) pays.
+                run.fsm = Some(MoveFsm::shared());
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
         };
@@ -342,6 +347,9 @@ struct Run<'a> {
     search: Search,
     instance: &'a Packed,
     order: MoveOrder,
+    /// The move machine IDA* in Korf's order skips moves by, if any (the
+    /// long searches: see `MoveFsm::LONGEST`).
+    fsm: Option<&'static MoveFsm>,
 }
 
 impl Run<'_> {
@@ -354,9 +362,10 @@ impl Run<'_> {
         let (start, goal) = (&self.instance.start, &self.instance.goal);
         let cores = crate::threads::cores();
         Ok(match self.search {
-            Search::IdaStar if self.order == MoveOrder::KORF => {
-                Outcome::One(parallel_ida_star(start, goal, heuristic, cores, budget)?)
-            }
+            Search::IdaStar if self.order == MoveOrder::KORF => Outcome::One(match self.fsm {
+                Some(fsm) => parallel_ida_star_pruned(start, goal, heuristic, cores, fsm, budget)?,
+                None => parallel_ida_star(start, goal, heuristic, cores, budget)?,
+            }),
             Search::IdaStar => Outcome::One(ida_star_in_order(start, goal, heuristic, self.order, budget)?),
             Search::Astar => Outcome::One(astar_with(start, goal, heuristic, budget)?),
             Search::All(limit) => Outcome::All(ida_star_all(start, goal, heuristic, self.order, limit, budget)?),

@@ -11,9 +11,10 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
-    parallel_ida_star, states_within, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
-    wide_bidirectional_state_bytes, wide_near_optimal, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan,
-    Progress, SearchError, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
+    parallel_ida_star, parallel_ida_star_pruned, states_within, wide_astar, wide_astar_state_bytes,
+    wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal, Answer, Budget, Cells, Heuristic,
+    LinearConflict, Manhattan, MoveFsm, Progress, SearchError, WideBoard, WideTiles, DEFAULT_MEMORY,
+    NEAR_OPTIMAL_STATES,
 };
 
 use crate::args::HeuristicArg;
@@ -231,9 +232,11 @@ fn informed<T: WideTiles>(
     };
     let answer = match estimate {
         Estimate::None => wide_bidirectional_bfs(start, goal, &mut budget),
-        Estimate::Manhattan => with(search, request, start, goal, Manhattan, &mut budget),
-        Estimate::LinearConflict => with(search, request, start, goal, LinearConflict, &mut budget),
-        Estimate::Pdb(pdb) => with(search, request, start, goal, pdb, &mut budget),
+        Estimate::Manhattan => with(search, request, start, goal, Manhattan, None, &mut budget),
+        Estimate::LinearConflict => with(search, request, start, goal, LinearConflict, None, &mut budget),
+        // Korf and Felner's tables: a search of minutes, where the move
+        // machine's build (about 1.8 s) pays.
+        Estimate::Pdb(pdb) => with(search, request, start, goal, pdb, Some(MoveFsm::shared()), &mut budget),
     };
     Ok((
         answer.map_err(|error| whole_limit(error, request))?,
@@ -256,18 +259,21 @@ fn named<T: WideTiles, H: Heuristic<WideBoard<T>>>(search: Search, heuristic: &H
     format!("{}/{}", search_name(search), heuristic.name())
 }
 
-/// IDA* on `request.threads` threads, or A*, with `heuristic`.
+/// IDA* on `request.threads` threads (skipping the moves `fsm` skips, if
+/// any), or A*, with `heuristic`.
 fn with<T: WideTiles, H: Heuristic<WideBoard<T>> + Sync>(
     search: Search,
     request: &Request,
     start: &WideBoard<T>,
     goal: &WideBoard<T>,
     heuristic: H,
+    fsm: Option<&MoveFsm>,
     budget: &mut Budget,
 ) -> Result<Answer, SearchError> {
-    match search {
-        Search::Astar(_) => wide_astar(start, goal, heuristic, budget),
-        _ => parallel_ida_star(start, goal, heuristic, request.threads, budget),
+    match (search, fsm) {
+        (Search::Astar(_), _) => wide_astar(start, goal, heuristic, budget),
+        (_, Some(fsm)) => parallel_ida_star_pruned(start, goal, heuristic, request.threads, fsm, budget),
+        (_, None) => parallel_ida_star(start, goal, heuristic, request.threads, budget),
     }
 }
 

@@ -110,9 +110,7 @@ fn bidirectional_bfs_is_optimal_everywhere() {
 #[test]
 fn duplicate_pruning_never_changes_a_length() {
     check_every_position_in_ci("ida_star manhattan with the move machine", |s, t| {
-        static FSM: std::sync::OnceLock<MoveFsm> = std::sync::OnceLock::new();
-        let fsm = FSM.get_or_init(|| MoveFsm::build(14));
-        ida_star_pruned(s, t, Manhattan, fsm, &mut Budget::default())
+        ida_star_pruned(s, t, Manhattan, MoveFsm::shared(), &mut Budget::default())
     });
 }
 

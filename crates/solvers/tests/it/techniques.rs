@@ -5,8 +5,6 @@
 //! estimate that needs no table; every path replayed; with the machine
 //! alone, the very path of the plain search (see `slide_solvers::Pruning`).
 
-use std::sync::OnceLock;
-
 use slide_core::{Board, Move, Shape, SplitMix64};
 use slide_solvers::{
     astar_ida_star, ida_star, ida_star_pruned, parallel_ida_star_pruned, Answer, Budget, Heuristic, LinearConflict,
@@ -15,10 +13,9 @@ use slide_solvers::{
 
 use crate::wide::straight_walk;
 
-/// The machine of the walks of up to 12 moves, built once.
+/// The machine the searches use.
 fn fsm() -> &'static MoveFsm {
-    static FSM: OnceLock<MoveFsm> = OnceLock::new();
-    FSM.get_or_init(|| MoveFsm::build(12))
+    MoveFsm::shared()
 }
 
 /// The board `path` leads to from `start`, or `None` if it leaves the board.
