@@ -27,7 +27,10 @@ impl From<SearchError> for CliError {
     fn from(error: SearchError) -> CliError {
         let status = match error {
             SearchError::StateLimit { .. } | SearchError::TooLong { .. } | SearchError::OutOfTime { .. } => 1,
-            SearchError::Pair(_) | SearchError::Sizes { .. } | SearchError::Heuristic(_) => 2,
+            SearchError::Pair(_)
+            | SearchError::Sizes { .. }
+            | SearchError::Heuristic(_)
+            | SearchError::NotAUnit { .. } => 2,
         };
         let hint = match error {
             SearchError::StateLimit { .. } => " (try --algo idastar, or raise --max-states)",

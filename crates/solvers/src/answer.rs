@@ -96,6 +96,12 @@ pub enum SearchError {
         /// The largest number of moves allowed.
         max_length: usize,
     },
+    /// A work unit's moves leave the board, or are moves the search skips:
+    /// no unit of this search (see [`crate::search_unit`]).
+    NotAUnit {
+        /// The index of the first such move.
+        at: usize,
+    },
     /// The search ran as long as it was allowed and stopped.
     OutOfTime {
         /// The time it was allowed.
@@ -123,6 +129,11 @@ impl fmt::Display for SearchError {
                 limit.as_secs_f64()
             ),
             SearchError::Heuristic(error) => error.fmt(f),
+            SearchError::NotAUnit { at } => write!(
+                f,
+                "move {} of the unit leaves the board or is one the search skips: no unit of this search",
+                at + 1
+            ),
             SearchError::TooLong { max_length } => {
                 write!(f, "the target cannot be reached in {max_length} moves or fewer")
             }

@@ -301,6 +301,13 @@ pub(crate) struct Node<T, S> {
     path: Vec<Move>,
 }
 
+impl<T, S> Node<T, S> {
+    /// The moves from its root.
+    pub(crate) fn into_path(self) -> Vec<Move> {
+        self.path
+    }
+}
+
 /// An iteration's tree down to the packets' roots: at [`CUT_DEPTH`], or
 /// deeper below a subtree the last iteration found large.
 pub(crate) struct Cut<'s, T, G, R: Pruning> {

@@ -7,8 +7,8 @@
 
 use slide_core::{Board, Move, Shape, SplitMix64};
 use slide_solvers::{
-    astar_ida_star, ida_star, ida_star_pruned, parallel_ida_star_pruned, Answer, Budget, Heuristic, LinearConflict,
-    MoveFsm, Neighbours, Position, Tiles, UndoLast, WideBoard,
+    astar_ida_star, ida_star, ida_star_pruned, parallel_ida_star_pruned, search_unit, split_iteration, Answer, Budget,
+    Heuristic, LinearConflict, MoveFsm, Neighbours, Position, Pruning, Tiles, UndoLast, UnitEnd, WideBoard,
 };
 
 use crate::wide::straight_walk;
@@ -80,6 +80,57 @@ where
         "the machine alone: the plain search's path"
     );
     assert!(answers[0].1.stats.generated <= plain.stats.generated);
+    // Work units, iteration by iteration from the start's estimate: the
+    // plain search's length, and its nodes but for the last iteration's
+    // nodes above the cut (the split walks all of them first).
+    for count in [1, 40, 700] {
+        let (path, generated, last_split) = by_units(start, target, UndoLast, count);
+        assert_eq!(
+            Some(path.len()),
+            plain.length(),
+            "units of {count}: {start} to {target}"
+        );
+        assert!(replay(start, &path).as_ref() == Some(target), "units: {start}");
+        assert!(
+            generated - last_split <= plain.stats.generated && plain.stats.generated <= generated,
+            "units of {count}: {generated} nodes ({last_split} in the last split) against {}",
+            plain.stats.generated
+        );
+        let (path, _, _) = by_units(start, target, fsm(), count);
+        assert_eq!(
+            Some(path.len()),
+            plain.length(),
+            "units of {count}, machine: {start} to {target}"
+        );
+    }
+}
+
+/// IDA* as work units of about `count` an iteration, searched in order:
+/// the path, the nodes generated (the start once), and those of the last
+/// iteration's split.
+fn by_units<P, R>(start: &P, target: &P, pruning: R, count: usize) -> (Vec<Move>, u64, u64)
+where
+    P: Position,
+    LinearConflict: Heuristic<P>,
+    R: Pruning,
+{
+    let (_, mut bound) = LinearConflict.start(start, target).unwrap();
+    let mut generated = 1;
+    loop {
+        let split = split_iteration(start, target, LinearConflict, bound, count, pruning).unwrap();
+        generated += split.generated - 1;
+        let mut next = split.next_bound;
+        for unit in &split.units {
+            let budget = &mut Budget::default();
+            let (end, stats) = search_unit(start, target, LinearConflict, bound, unit, pruning, budget).unwrap();
+            generated += stats.generated;
+            match end {
+                UnitEnd::Found(path) => return (path, generated, split.generated - 1),
+                UnitEnd::Exhausted(bound) => next = next.min(bound).or(next).or(bound),
+            }
+        }
+        bound = next.expect("a solvable board has a next bound");
+    }
 }
 
 #[test]

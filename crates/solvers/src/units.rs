@@ -1,0 +1,218 @@
+//! One IDA* iteration as work units, for searches spread past one machine:
+//! the iteration's tree cut some moves below the start ([`split_iteration`]),
+//! each node of the cut a unit that any process can search on its own
+//! ([`search_unit`]), knowing only the instance, the bound and the moves
+//! from the start to the node.
+//!
+//! An iteration bounded by `b` visits the same nodes however it is cut (as
+//! `parallel_ida_star`'s threads rely on): the units together with the
+//! nodes above the cut are the iteration. So a path found in any unit is a
+//! path of length at most `b`, the shortest one if every smaller bound was
+//! exhausted; and when no unit finds one, the next bound is the least `f`
+//! above `b` met by the units and above the cut. Both searches skip the
+//! moves the same rule skips, and a unit's search reads the moves to its
+//! node through the rule, so the units are exactly the iteration's.
+
+use slide_core::{Move, NO_MOVE};
+
+use crate::budget::Watch;
+use crate::heuristic::{Estimate, Heuristic, Slide};
+use crate::ida_star::Search;
+use crate::parallel_ida_star::{Cut, Sizes};
+use crate::position::{Neighbours, Position, Tiles};
+use crate::pruning::Pruning;
+use crate::{Budget, SearchError, Stats};
+
+/// The deepest [`split_iteration`] cuts.
+pub const MAX_SPLIT_DEPTH: u32 = 40;
+
+/// An iteration cut into units (see [`split_iteration`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Each unit's moves from the start, in the order IDA* meets them.
+    pub units: Vec<Vec<Move>>,
+    /// The least `f` above the bound met above the cut (`None`: none).
+    pub next_bound: Option<u32>,
+    /// The nodes generated above the cut (the start included).
+    pub generated: u64,
+    /// The depth of the cut.
+    pub depth: u32,
+}
+
+/// The iteration of IDA* bounded by `bound` from `start` to `target`, with
+/// `heuristic`, skipping the moves `pruning` skips, cut at the least depth
+/// that gives at least `count` units (or at [`MAX_SPLIT_DEPTH`]). A unit
+/// whose moves reach the target ends the list (a path above the cut).
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{search_unit, split_iteration, Budget, LinearConflict, UndoLast, UnitEnd};
+/// let shape = Shape::new(3, 3).unwrap();
+/// let start = Board::parse(shape, "8 6 7 2 5 4 3 _ 1").unwrap();
+/// let goal = Board::goal(shape);
+/// let split = split_iteration(&start, &goal, LinearConflict, 31, 50, UndoLast).unwrap();
+/// assert!(split.units.len() >= 50);
+/// let found = split.units.iter().find_map(|moves| {
+///     match search_unit(&start, &goal, LinearConflict, 31, moves, UndoLast, &mut Budget::default()).unwrap() {
+///         (UnitEnd::Found(path), _) => Some(path),
+///         _ => None,
+///     }
+/// });
+/// assert_eq!(found.unwrap().len(), 31);
+/// ```
+pub fn split_iteration<P, H, R>(
+    start: &P,
+    target: &P,
+    heuristic: H,
+    bound: u32,
+    count: usize,
+    pruning: R,
+) -> Result<Split, SearchError>
+where
+    P: Position,
+    H: Heuristic<P>,
+    R: Pruning,
+{
+    if let Some(answer) = start.answer_without_search(target)? {
+        if answer.path.is_none() {
+            // No path at any bound: no unit, and no next bound.
+            return Ok(Split {
+                units: Vec::new(),
+                next_bound: None,
+                generated: 0,
+                depth: 0,
+            });
+        }
+    }
+    let sizes: Sizes<P::Tiles> = Sizes::new();
+    let mut depth = 0;
+    loop {
+        let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+        let mut cut = Cut {
+            neighbours: start.neighbours(),
+            target: target.tiles(),
+            bound,
+            next_bound: u32::MAX,
+            stats: Stats {
+                expanded: 0,
+                generated: 1,
+            },
+            nodes: Vec::new(),
+            path: Vec::new(),
+            sizes: &sizes,
+            max_packet: u64::MAX,
+            root: 0,
+            cut_at: depth,
+            pruning,
+        };
+        let mut units = Vec::new();
+        let mut found = false;
+        if h <= bound {
+            if start.tiles() == target.tiles() {
+                found = true;
+            } else {
+                found = cut.collect(
+                    &mut estimate,
+                    start.tiles(),
+                    start.blank(),
+                    0,
+                    h,
+                    pruning.after(NO_MOVE),
+                    None,
+                );
+            }
+            units = cut.nodes.into_iter().map(|node| node.into_path()).collect();
+            if found {
+                units.push(cut.path);
+            }
+        } else {
+            cut.next_bound = h;
+        }
+        if found || units.len() >= count || depth >= MAX_SPLIT_DEPTH || units.is_empty() {
+            return Ok(Split {
+                units,
+                next_bound: (cut.next_bound != u32::MAX).then_some(cut.next_bound),
+                generated: cut.stats.generated,
+                depth,
+            });
+        }
+        depth += 1;
+    }
+}
+
+/// How a unit's search ended (see [`search_unit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnitEnd {
+    /// It reached the target: the path from the start.
+    Found(Vec<Move>),
+    /// It did not: the least `f` above the bound it met (`None`: none).
+    Exhausted(Option<u32>),
+}
+
+/// The search below the unit `moves` (from `start`) of the iteration
+/// bounded by `bound`, as [`split_iteration`] made it, with the nodes it
+/// generated below the unit's root. Moves that leave the board, or that
+/// `pruning` skips, are an error: they are no unit of this search.
+///
+/// See [`split_iteration`] for an example.
+pub fn search_unit<P, H, R>(
+    start: &P,
+    target: &P,
+    heuristic: H,
+    bound: u32,
+    moves: &[Move],
+    pruning: R,
+    budget: &mut Budget,
+) -> Result<(UnitEnd, Stats), SearchError>
+where
+    P: Position,
+    H: Heuristic<P>,
+    R: Pruning,
+{
+    start.answer_without_search(target)?;
+    let (mut estimate, mut h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+    let neighbours = start.neighbours();
+    let (mut tiles, mut blank) = (start.tiles(), start.blank());
+    let mut state = pruning.after(NO_MOVE);
+    for (at, &mv) in moves.iter().enumerate() {
+        let next = neighbours.next(blank, mv as usize);
+        let stepped = pruning.step(state, mv as u8);
+        let (Some(stepped), false) = (stepped, next == u8::MAX) else {
+            return Err(SearchError::NotAUnit { at });
+        };
+        state = stepped;
+        let next = next as usize;
+        let tile = tiles.tile(next);
+        let child = tiles.slide(tile, next, blank);
+        (h, _) = estimate.moved(
+            h,
+            Slide {
+                tiles: child,
+                tile,
+                from: next,
+                to: blank,
+            },
+        );
+        (tiles, blank) = (child, next);
+    }
+    let g = moves.len() as u32;
+    if g + h > bound {
+        return Ok((UnitEnd::Exhausted(Some(g + h)), Stats::default()));
+    }
+    if tiles == target.tiles() {
+        return Ok((UnitEnd::Found(moves.to_vec()), Stats::default()));
+    }
+    let mut search = Search::new(estimate, target, Watch::new(budget), bound, Move::ALL, None, pruning);
+    let found = search.dfs::<true>(tiles, blank, g, h, state);
+    if let Some(error) = search.stopped.take() {
+        return Err(error);
+    }
+    let end = if found {
+        let mut path = moves.to_vec();
+        path.extend(search.found_path());
+        UnitEnd::Found(path)
+    } else {
+        UnitEnd::Exhausted((search.next_bound != u32::MAX).then_some(search.next_bound))
+    };
+    Ok((end, search.stats))
+}
