@@ -28,6 +28,128 @@ pub(crate) enum Command {
     /// Print a board as far as any from the given one, and a shortest path
     /// there (boards of up to 10 cells).
     Farthest(FarthestArgs),
+    /// One IDA* iteration as work units for a batch system (Slurm job
+    /// arrays, GNU parallel, xargs -P): split, search, merge, or run them
+    /// all to the answer (see docs/units.md).
+    #[command(subcommand)]
+    Units(UnitsCommand),
+}
+
+/// `slide units`' subcommands.
+#[derive(Subcommand, Debug)]
+pub(crate) enum UnitsCommand {
+    /// Write about COUNT units of one iteration, one a line, after a line
+    /// that describes the split.
+    Split(SplitArgs),
+    /// Search every unit read (a file, or `-` for standard input) and write
+    /// one result line for each.
+    Search(UnitSearchArgs),
+    /// Merge a split's results: the answer as `slide solve` prints it, or
+    /// `next bound B` when no unit found a path (exit 0); units without a
+    /// result listed, exit 1.
+    Merge(MergeArgs),
+    /// Run the iterations to the answer, each split into files of units
+    /// that a command template searches (by default xargs -P on this
+    /// machine; sbatch --array --wait on a cluster).
+    Run(RunArgs),
+}
+
+/// What names one iteration's instance and estimate.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct UnitsInstance {
+    /// The start, written as for `solve` (boards of at most 25 cells).
+    #[arg(allow_hyphen_values = true)]
+    pub(crate) board: String,
+    /// The goal (default: the tiles in order, the blank last).
+    #[arg(long, allow_hyphen_values = true)]
+    pub(crate) goal: Option<String>,
+    /// The estimate: manhattan, linear-conflict, or pdb (Korf and Felner's
+    /// tables on 5x5). Default: pdb on 5x5 when its tables are cached,
+    /// linear-conflict otherwise.
+    #[arg(long, value_enum)]
+    pub(crate) heuristic: Option<HeuristicArg>,
+    /// The moves the search skips: `fsm` (the move machine, as `slide
+    /// solve` on 5x5) or `undo` (only the move undoing the last).
+    #[arg(long, value_enum, default_value = "fsm")]
+    pub(crate) pruning: PruningArg,
+    /// About how many units an iteration is cut into.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) count: usize,
+}
+
+/// The rule for the moves a search skips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PruningArg {
+    /// The move machine of walks of up to 14 moves.
+    Fsm,
+    /// Only the move that undoes the last.
+    Undo,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct SplitArgs {
+    #[command(flatten)]
+    pub(crate) instance: UnitsInstance,
+    /// The iteration's bound (default: the start's estimate, the first).
+    #[arg(long)]
+    pub(crate) bound: Option<u32>,
+    /// Every bound below this one is known to have no path (default: the
+    /// start's estimate). A path is called a shortest one only when this is
+    /// the bound.
+    #[arg(long)]
+    pub(crate) proven: Option<u32>,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct UnitSearchArgs {
+    /// The units: a file, or `-` (the default) for standard input.
+    #[arg(default_value = "-", allow_hyphen_values = true)]
+    pub(crate) file: String,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct MergeArgs {
+    /// The split's output (its first line is enough).
+    pub(crate) units: String,
+    /// The files of results.
+    #[arg(required = true)]
+    pub(crate) results: Vec<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct RunArgs {
+    #[command(flatten)]
+    pub(crate) instance: UnitsInstance,
+    /// How many workers the template runs at once ({workers}).
+    #[arg(long, default_value_t = 2)]
+    pub(crate) workers: usize,
+    /// How many files of units an iteration is written to ({count} files,
+    /// `unit-0.txt` to `unit-{last}.txt`, each searched into
+    /// `result-K.txt`). Default: one a worker.
+    #[arg(long)]
+    pub(crate) files: Option<usize>,
+    /// The command that searches an iteration's files, run by `sh -c`;
+    /// `{dir}`, `{last}`, `{count}`, `{workers}` and `{slide}` (this
+    /// program) are replaced. Default: `seq 0 {last} | xargs -P {workers}
+    /// -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" >
+    /// "{dir}/result-%.txt"'`.
+    #[arg(long)]
+    pub(crate) exec: Option<String>,
+    /// An iteration after one of fewer nodes than this is searched here, in
+    /// order, rather than by the command (0: every iteration by the
+    /// command).
+    #[arg(long, default_value_t = 1 << 25)]
+    pub(crate) in_process_below: u64,
+    /// The folder the iterations' files go in (default: a new one in the
+    /// temporary folder, removed at the end).
+    #[arg(long)]
+    pub(crate) dir: Option<std::path::PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args, Debug)]

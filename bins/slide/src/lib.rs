@@ -29,6 +29,7 @@ mod solution;
 mod solve;
 mod table;
 mod threads;
+mod units;
 mod wide;
 
 pub use crate::args::Cli;
@@ -44,6 +45,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Table(args) => table::table(&args)?,
         Command::Random(args) => return random::boards(&args),
         Command::Farthest(args) => farthest::farthest(&args)?,
+        Command::Units(command) => return units::units(&command),
     };
     write_stdout(&output)
 }

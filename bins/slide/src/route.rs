@@ -164,3 +164,11 @@ pub(crate) fn name_of(heuristic: HeuristicArg) -> String {
         .map(|value| value.get_name().to_string())
         .unwrap_or_default()
 }
+
+/// The move machine the long searches skip moves by, from the cache
+/// (built and saved there on first need, about two seconds).
+pub(crate) fn move_fsm() -> &'static slide_solvers::MoveFsm {
+    slide_cache::shared_move_fsm(&slide_cache::cache_dir(), |why| {
+        crate::error::say(&format!("warning: {why}"))
+    })
+}

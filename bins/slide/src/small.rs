@@ -255,7 +255,7 @@ impl Plan {
                 tables.use_split(Split::SevenEight);
                 let pdb = tables_for(&tables.largest, goal, deadline)?;
                 budget.time_limit = time_left(deadline);
-                run.fsm = Some(MoveFsm::shared());
+                run.fsm = Some(crate::route::move_fsm());
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
             HeuristicArg::Pdb => {
@@ -282,7 +282,7 @@ impl Plan {
                 budget.time_limit = time_left(deadline);
                 // A search past the quick trial: the move machine's build
                 // (about 1.8 s) pays.
-                run.fsm = Some(MoveFsm::shared());
+                run.fsm = Some(crate::route::move_fsm());
                 run.with(pdb, budget).map_err(|error| whole_limit(error, limit))
             }
         };

@@ -39,6 +39,9 @@ pub(crate) enum Quality {
     /// A reduction's path: shortest only when `optimal`; no path is shorter
     /// than `lower_bound`, the Manhattan distance.
     Reduced { optimal: bool, lower_bound: u64 },
+    /// Work units' path at a bound given by hand: no path is shorter than
+    /// `lower_bound` (the bounds below it known to have none).
+    Bounded { lower_bound: usize },
 }
 
 impl Solution {
@@ -65,6 +68,7 @@ impl Solution {
             Quality::Optimal => true,
             Quality::Near { .. } => self.path().is_none(),
             Quality::Reduced { optimal, .. } => optimal,
+            Quality::Bounded { lower_bound } => self.length().is_none_or(|length| length <= lower_bound),
         }
     }
 
@@ -96,6 +100,9 @@ impl Solution {
                 lower_bound,
             } => output.push_str(&format!(
                 "not optimal: a reduction's path; no path is shorter than {lower_bound} (the Manhattan distance); --algo idastar finds a shortest one\n"
+            )),
+            Quality::Bounded { lower_bound } if lower_bound < path.len() => output.push_str(&format!(
+                "not known to be optimal: no path is shorter than {lower_bound} (the bounds below it have none); split from the start's estimate for a shortest one\n"
             )),
             _ => {}
         }
@@ -156,6 +163,7 @@ impl Solution {
                 object["lower_bound"] = json!(lower_bound);
             }
             Quality::Reduced { lower_bound, .. } => object["lower_bound"] = json!(lower_bound),
+            Quality::Bounded { lower_bound } => object["lower_bound"] = json!(lower_bound),
         }
         if let Some(line) = line {
             object["line"] = json!(line);

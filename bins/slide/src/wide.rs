@@ -236,7 +236,15 @@ fn informed<T: WideTiles>(
         Estimate::LinearConflict => with(search, request, start, goal, LinearConflict, None, &mut budget),
         // Korf and Felner's tables: a search of minutes, where the move
         // machine's build (about 1.8 s) pays.
-        Estimate::Pdb(pdb) => with(search, request, start, goal, pdb, Some(MoveFsm::shared()), &mut budget),
+        Estimate::Pdb(pdb) => with(
+            search,
+            request,
+            start,
+            goal,
+            pdb,
+            Some(crate::route::move_fsm()),
+            &mut budget,
+        ),
     };
     Ok((
         answer.map_err(|error| whole_limit(error, request))?,
@@ -280,7 +288,7 @@ fn with<T: WideTiles, H: Heuristic<WideBoard<T>> + Sync>(
 impl Tables {
     /// Korf and Felner's tables for a goal whose blank is in the corner
     /// `blank`, from the cache, built there on first need until `deadline`.
-    fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<PlacementPdb, CliError> {
+    pub(crate) fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<PlacementPdb, CliError> {
         slide_pattern_db::korf_felner_split(blank)
             .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
         // One build at a time: the others wait for it rather than repeat it.

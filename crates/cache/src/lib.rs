@@ -22,10 +22,12 @@
 #![deny(missing_docs)]
 
 mod korf_felner;
+mod move_fsm;
 
 pub use crate::korf_felner::{
     korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, placement_file_name, Unusable,
 };
+pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 
 use std::fmt;
 use std::io::IsTerminal;
@@ -334,10 +336,11 @@ fn huge_page_buffer(capacity: usize) -> Vec<u8> {
 }
 
 /// How the names of the cache's tables start: the tables of up to 16 cells
-/// (`file_name`) and the 24-puzzle's (`placement_file_name`). A temporary file
+/// (`file_name`), the 24-puzzle's (`placement_file_name`) and the move
+/// machine (`move_fsm_file_name`). A temporary file
 /// of either, left by a writer that was killed, is removed by any later
 /// run.
-const TABLE_PREFIXES: [&str; 2] = ["pdb-", "wpdb-"];
+const TABLE_PREFIXES: [&str; 3] = ["pdb-", "wpdb-", "fsm-"];
 
 /// The suffix of a file being written: `.tmp` and the writer's process id.
 const TEMPORARY: &str = "tmp";

@@ -91,8 +91,66 @@ impl MoveFsm {
     /// assert_eq!(MoveFsm::shared().longest(), MoveFsm::LONGEST);
     /// ```
     pub fn shared() -> &'static MoveFsm {
+        MoveFsm::shared_or(|| MoveFsm::build(MoveFsm::LONGEST))
+    }
+
+    /// [`MoveFsm::shared`], made by `make` if it is not made yet (read from
+    /// a cache, say); `make` must give the machine of
+    /// [`MoveFsm::LONGEST`], which is checked.
+    pub fn shared_or(make: impl FnOnce() -> MoveFsm) -> &'static MoveFsm {
         static SHARED: OnceLock<MoveFsm> = OnceLock::new();
-        SHARED.get_or_init(|| MoveFsm::build(MoveFsm::LONGEST))
+        SHARED.get_or_init(|| {
+            let fsm = make();
+            assert_eq!(fsm.longest, MoveFsm::LONGEST, "the shared machine's walks");
+            fsm
+        })
+    }
+
+    /// The machine as bytes: `longest`, the walks skipped and the states'
+    /// count as little-endian `u32`s, then each state's four next states.
+    ///
+    /// ```
+    /// use slide_solvers::MoveFsm;
+    /// let fsm = MoveFsm::build(6);
+    /// let again = MoveFsm::from_bytes(&fsm.to_bytes()).unwrap();
+    /// assert_eq!((again.states(), again.skipped(), again.longest()), (fsm.states(), fsm.skipped(), 6));
+    /// assert!(MoveFsm::from_bytes(&fsm.to_bytes()[..20]).is_none());
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(12 + 16 * self.next.len());
+        for word in [self.longest as u32, self.skipped as u32, self.next.len() as u32] {
+            bytes.extend(word.to_le_bytes());
+        }
+        for next in &self.next {
+            for word in next {
+                bytes.extend(word.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// The machine [`MoveFsm::to_bytes`] wrote, or `None` if `bytes` are not
+    /// one (cut short, a next state out of range).
+    pub fn from_bytes(bytes: &[u8]) -> Option<MoveFsm> {
+        let words: Vec<u32> = bytes
+            .chunks(4)
+            .map(|chunk| Some(u32::from_le_bytes(chunk.try_into().ok()?)))
+            .collect::<Option<_>>()?;
+        let (head, rest) = (words.get(..3)?, &words[3..]);
+        let (longest, skipped, states) = (head[0], head[1], head[2]);
+        if rest.len() != 4 * states as usize || !(1..=24).contains(&longest) {
+            return None;
+        }
+        let next: Vec<[u32; 4]> = rest
+            .chunks_exact(4)
+            .map(|next| [next[0], next[1], next[2], next[3]])
+            .collect();
+        let in_range = next.iter().flatten().all(|&to| to == SKIPPED || to < states);
+        in_range.then_some(MoveFsm {
+            next,
+            longest: longest as usize,
+            skipped: skipped as usize,
+        })
     }
 
     /// The longest walk [`MoveFsm::shared`] compares: 14 moves, built in

@@ -8,4 +8,5 @@ mod graph;
 mod hostile;
 mod round_four;
 mod round_three;
+mod units;
 mod wide;

@@ -1,0 +1,662 @@
+//! `slide units`: one IDA* iteration as work units for a batch system
+//! (`docs/units.md`). The searches are `slide_solvers::split_iteration` and
+//! `search_unit`; the lines and their merge are `slide_units`; this module
+//! reads the arguments, resolves an iteration's estimate and rule, and
+//! prints.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use slide_core::Move;
+use slide_pattern_db::PlacementPdb;
+use slide_solvers::{
+    search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
+    UndoLast, UnitEnd, WideBoard,
+};
+use slide_units::{merge, parse_line, Iteration, Line, Merged, Outcome, ResultLine, SplitLine, UnitLine};
+
+use crate::args::{
+    HeuristicArg, MergeArgs, PruningArg, RunArgs, SplitArgs, UnitSearchArgs, UnitsCommand, UnitsInstance,
+};
+use crate::error::{bad_input, say, write_stdout, CliError};
+use crate::instance::Instance;
+use crate::solution::{Found, Quality, Solution};
+
+/// The packing of the boards units take: up to 25 cells.
+type Wide = WideBoard<u128>;
+
+/// The most cells a unit's board has.
+const MAX_CELLS: usize = 25;
+
+/// Runs `slide units ...`.
+pub(crate) fn units(command: &UnitsCommand) -> Result<(), CliError> {
+    match command {
+        UnitsCommand::Split(args) => split(args),
+        UnitsCommand::Search(args) => search(args),
+        UnitsCommand::Merge(args) => merge_files(args),
+        UnitsCommand::Run(args) => run(args),
+    }
+}
+
+/// An estimate, resolved.
+enum Estimate {
+    Manhattan,
+    LinearConflict,
+    Pdb(PlacementPdb),
+}
+
+/// An instance with its estimate and rule, as the lines name them.
+struct Resolved {
+    instance: Instance,
+    start: Wide,
+    goal: Wide,
+    estimate: Estimate,
+    pruning: PruningArg,
+    /// The iteration's fields but the bounds.
+    named: Iteration,
+}
+
+/// A search run with an estimate and a rule of any type.
+trait Job {
+    type Out;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out;
+}
+
+impl Resolved {
+    /// Runs `job` with the estimate and the rule.
+    fn dispatch<J: Job>(&self, job: J) -> J::Out {
+        let (start, goal) = (&self.start, &self.goal);
+        match (&self.estimate, self.pruning) {
+            (Estimate::Manhattan, PruningArg::Fsm) => job.run(start, goal, Manhattan, crate::route::move_fsm()),
+            (Estimate::Manhattan, PruningArg::Undo) => job.run(start, goal, Manhattan, UndoLast),
+            (Estimate::LinearConflict, PruningArg::Fsm) => {
+                job.run(start, goal, LinearConflict, crate::route::move_fsm())
+            }
+            (Estimate::LinearConflict, PruningArg::Undo) => job.run(start, goal, LinearConflict, UndoLast),
+            (Estimate::Pdb(pdb), PruningArg::Fsm) => job.run(start, goal, pdb, crate::route::move_fsm()),
+            (Estimate::Pdb(pdb), PruningArg::Undo) => job.run(start, goal, pdb, UndoLast),
+        }
+    }
+
+    /// The iteration bounded by `bound`, every bound below `proven` known
+    /// to have no path.
+    fn iteration(&self, bound: u32, proven: u32) -> Iteration {
+        Iteration {
+            bound,
+            proven,
+            ..self.named.clone()
+        }
+    }
+}
+
+/// The name of `pruning` in the lines.
+fn pruning_name(pruning: PruningArg) -> String {
+    match pruning {
+        PruningArg::Fsm => format!("fsm{}", MoveFsm::LONGEST),
+        PruningArg::Undo => "undo".to_string(),
+    }
+}
+
+/// Reads an instance and resolves its estimate (`heuristic`, or the
+/// default) and rule.
+fn resolve(
+    board: &str,
+    goal: Option<&str>,
+    heuristic: Option<HeuristicArg>,
+    pruning: PruningArg,
+) -> Result<Resolved, CliError> {
+    let instance = Instance::read(board, goal, None)?;
+    if instance.cells() > MAX_CELLS {
+        return Err(bad_input(format!(
+            "work units take boards of at most {MAX_CELLS} cells, not {}x{}",
+            instance.start.rows(),
+            instance.start.cols()
+        )));
+    }
+    let start = Wide::of(&instance.start).map_err(bad_input)?;
+    let goal = Wide::of(&instance.goal).map_err(bad_input)?;
+    let five = (start.rows(), start.cols()) == (5, 5);
+    let heuristic = heuristic.unwrap_or_else(|| {
+        let corner = slide_pattern_db::korf_felner_split(goal.blank()).is_ok();
+        if five && corner && crate::wide::korf_felner_cached(goal.blank()) {
+            HeuristicArg::Pdb
+        } else {
+            HeuristicArg::LinearConflict
+        }
+    });
+    let (estimate, name) = match heuristic {
+        HeuristicArg::Manhattan => (Estimate::Manhattan, "manhattan".to_string()),
+        HeuristicArg::LinearConflict => (Estimate::LinearConflict, "linear-conflict".to_string()),
+        HeuristicArg::Pdb if five => {
+            let pdb = crate::wide::Tables::default().for_goal(goal.blank(), None)?;
+            let files: Vec<String> = pdb
+                .goal_cells()
+                .iter()
+                .map(|cells| slide_cache::placement_file_name(5, 5, cells, goal.blank()))
+                .collect();
+            (Estimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
+        }
+        other => {
+            return Err(bad_input(format!(
+                "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, not {}",
+                crate::route::name_of(other)
+            )))
+        }
+    };
+    let named = Iteration {
+        board: instance.start.to_string(),
+        goal: instance.goal.to_string(),
+        estimate: name,
+        pruning: pruning_name(pruning),
+        bound: 0,
+        proven: 0,
+    };
+    Ok(Resolved {
+        instance,
+        start,
+        goal,
+        estimate,
+        pruning,
+        named,
+    })
+}
+
+/// Resolves the instance, estimate and rule an iteration names, refusing
+/// an estimate or rule this program does not have (another table version).
+fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
+    let heuristic = match iteration.estimate.split(' ').next() {
+        Some("manhattan") => HeuristicArg::Manhattan,
+        Some("linear-conflict") => HeuristicArg::LinearConflict,
+        Some("pdb-6-6-6-6") => HeuristicArg::Pdb,
+        _ => {
+            return Err(bad_input(format!(
+                "the estimate `{}` is not one this slide has",
+                iteration.estimate
+            )))
+        }
+    };
+    let pruning = match iteration.pruning.as_str() {
+        "undo" => PruningArg::Undo,
+        name if name == pruning_name(PruningArg::Fsm) => PruningArg::Fsm,
+        name => {
+            return Err(bad_input(format!(
+                "the pruning rule `{name}` is not one this slide has"
+            )))
+        }
+    };
+    let resolved = resolve(&iteration.board, Some(&iteration.goal), Some(heuristic), pruning)?;
+    if let Some(difference) = resolved.named.differs(&Iteration {
+        bound: 0,
+        proven: 0,
+        ..iteration.clone()
+    }) {
+        return Err(bad_input(format!("the units are {difference}")));
+    }
+    Ok(resolved)
+}
+
+/// The start's estimate.
+struct StartEstimate;
+
+impl Job for StartEstimate {
+    type Out = Result<u32, SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        _: R,
+    ) -> Self::Out {
+        Ok(heuristic.start(start, goal).map_err(SearchError::Heuristic)?.1)
+    }
+}
+
+/// A split's lines.
+struct SplitJob {
+    bound: u32,
+    count: usize,
+}
+
+impl Job for SplitJob {
+    type Out = Result<slide_solvers::Split, SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out {
+        split_iteration(start, goal, heuristic, self.bound, self.count, pruning)
+    }
+}
+
+/// One unit's search.
+struct UnitJob<'m> {
+    bound: u32,
+    moves: &'m [Move],
+}
+
+impl Job for UnitJob<'_> {
+    type Out = Result<(UnitEnd, Stats), SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out {
+        search_unit(
+            start,
+            goal,
+            heuristic,
+            self.bound,
+            self.moves,
+            pruning,
+            &mut Budget::default(),
+        )
+    }
+}
+
+/// The split of the iteration at `bound` (default: the start's estimate),
+/// `proven` (default: the start's estimate): its first line and its units.
+fn split_lines(
+    resolved: &Resolved,
+    bound: Option<u32>,
+    proven: Option<u32>,
+    count: usize,
+) -> Result<(SplitLine, Vec<UnitLine>), CliError> {
+    let h = resolved.dispatch(StartEstimate)?;
+    let (bound, proven) = (bound.unwrap_or(h), proven.unwrap_or(h));
+    if proven > bound {
+        return Err(bad_input(format!("--proven {proven} is above the bound {bound}")));
+    }
+    let split = resolved.dispatch(SplitJob {
+        bound,
+        count: count.max(1),
+    })?;
+    let iteration = resolved.iteration(bound, proven);
+    let units = split
+        .units
+        .into_iter()
+        .enumerate()
+        .map(|(id, moves)| UnitLine {
+            iteration: iteration.clone(),
+            id,
+            moves,
+        })
+        .collect::<Vec<_>>();
+    let first = SplitLine {
+        iteration,
+        units: units.len(),
+        depth: split.depth,
+        next: split.next_bound,
+        generated: split.generated,
+    };
+    Ok((first, units))
+}
+
+/// `slide units split`.
+fn split(args: &SplitArgs) -> Result<(), CliError> {
+    let instance = &args.instance;
+    let resolved = resolve(
+        &instance.board,
+        instance.goal.as_deref(),
+        instance.heuristic,
+        instance.pruning,
+    )?;
+    let (first, units) = split_lines(&resolved, args.bound, args.proven, instance.count)?;
+    let mut output = first.to_string();
+    for unit in &units {
+        output.push_str(&unit.to_string());
+    }
+    write_stdout(&output)
+}
+
+/// The text of `file` (`-`: standard input).
+fn read_text(file: &str) -> Result<String, CliError> {
+    if file == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|error| bad_input(format!("standard input: {error}")))
+    } else {
+        std::fs::read_to_string(file).map_err(|error| bad_input(format!("{file}: {error}")))
+    }
+}
+
+/// The results of the units in `text` (named `source`), searched in order.
+fn search_units(text: &str, source: &str) -> Result<String, CliError> {
+    // Every line is read before any is searched: a bad one anywhere gives
+    // no result at all.
+    let mut units = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_line(line) {
+            Ok(Line::Unit(unit)) => units.push(unit),
+            Ok(Line::Split(_)) => {}
+            Ok(Line::Result(_)) => {
+                return Err(bad_input(format!("{source} line {}: a result, not a unit", number + 1)));
+            }
+            Err(error) => return Err(bad_input(format!("{source} line {}: {error}", number + 1))),
+        }
+    }
+    let mut resolved: HashMap<(String, String, String, String), Resolved> = HashMap::new();
+    let mut output = String::new();
+    for unit in units {
+        let named = &unit.iteration;
+        let key = (
+            named.board.clone(),
+            named.goal.clone(),
+            named.estimate.clone(),
+            named.pruning.clone(),
+        );
+        if !resolved.contains_key(&key) {
+            resolved.insert(key.clone(), resolve_named(named)?);
+        }
+        let (end, stats) = resolved[&key].dispatch(UnitJob {
+            bound: named.bound,
+            moves: &unit.moves,
+        })?;
+        let (outcome, found) = match end {
+            UnitEnd::Found(path) => (Outcome::Found(path), true),
+            UnitEnd::Exhausted(next) => (Outcome::Next(next), false),
+        };
+        output.push_str(
+            &ResultLine {
+                iteration: unit.iteration,
+                id: unit.id,
+                generated: stats.generated,
+                outcome,
+            }
+            .to_string(),
+        );
+        if found {
+            // A path ends the iteration: the units after it need no search.
+            break;
+        }
+    }
+    Ok(output)
+}
+
+/// `slide units search`.
+fn search(args: &UnitSearchArgs) -> Result<(), CliError> {
+    let text = read_text(&args.file)?;
+    let source = if args.file == "-" { "standard input" } else { &args.file };
+    write_stdout(&search_units(&text, source)?)
+}
+
+/// The split's first line in `file`.
+fn read_split(file: &str) -> Result<SplitLine, CliError> {
+    let text = read_text(file)?;
+    let line = text.lines().next().unwrap_or_default();
+    match parse_line(line) {
+        Ok(Line::Split(split)) => Ok(split),
+        Ok(_) => Err(bad_input(format!("{file} line 1: not a split's first line"))),
+        Err(error) => Err(bad_input(format!("{file} line 1: {error}"))),
+    }
+}
+
+/// The results in `files`; a line that is damaged or cut short is said on
+/// standard error and left out (its unit then has no result).
+fn read_results(files: &[PathBuf]) -> Result<Vec<ResultLine>, CliError> {
+    let mut results = Vec::new();
+    for file in files {
+        let name = file.display();
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(error) => {
+                say(&format!("warning: {name}: {error}; its units have no result"));
+                continue;
+            }
+        };
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match parse_line(line) {
+                Ok(Line::Result(result)) => results.push(result),
+                Ok(_) => return Err(bad_input(format!("{name} line {}: not a result", number + 1))),
+                Err(error) => say(&format!("warning: {name} line {}: {error}; left out", number + 1)),
+            }
+        }
+    }
+    Ok(results)
+}
+
+/// What a merge concludes.
+enum Merge {
+    Answer(Box<Solution>),
+    Next { bound: u32, generated: u64 },
+}
+
+/// Merges `results` into an answer or the next bound; `generated` nodes
+/// came before this iteration, which started at `started`.
+fn conclude(split: &SplitLine, results: &[ResultLine], generated: u64, started: Instant) -> Result<Merge, CliError> {
+    let merged = merge(split, results).map_err(bad_input)?;
+    let iteration = &split.iteration;
+    let resolved = || resolve_named(iteration);
+    let solution = |path: Option<Vec<Move>>, generated: u64, instance: Instance| {
+        let quality = match &path {
+            Some(path) if iteration.proven < path.len() as u32 => Quality::Bounded {
+                lower_bound: iteration.proven as usize,
+            },
+            _ => Quality::Optimal,
+        };
+        Solution {
+            instance,
+            found: Found::One(path),
+            algorithm: format!(
+                "units/ida_star/{}",
+                iteration.estimate.split(' ').next().unwrap_or_default()
+            ),
+            stats: Some(Stats { expanded: 0, generated }),
+            quality,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    };
+    match merged {
+        Merged::Found {
+            id,
+            path,
+            generated: here,
+        } => {
+            let instance = resolved()?.instance;
+            let mut board = instance.start.clone();
+            let reaches = board.apply_path(&path).is_none() && board == instance.goal;
+            if !reaches || path.len() as u32 > iteration.bound {
+                return Err(bad_input(format!(
+                    "unit {id}'s path does not reach the goal within the bound {}",
+                    iteration.bound
+                )));
+            }
+            Ok(Merge::Answer(Box::new(solution(Some(path), generated + here, instance))))
+        }
+        Merged::Next {
+            bound: Some(bound),
+            generated: here,
+        } => Ok(Merge::Next {
+            bound,
+            generated: generated + here,
+        }),
+        Merged::Next {
+            bound: None,
+            generated: here,
+        } => Ok(Merge::Answer(Box::new(solution(None, generated + here, resolved()?.instance)))),
+        Merged::Missing(ids) => {
+            let listed: Vec<String> = ids.iter().map(usize::to_string).collect();
+            Err(CliError {
+                status: 1,
+                message: format!(
+                    "no unit found a path, and units {} have no result: search them, then merge again",
+                    listed.join(", ")
+                ),
+            })
+        }
+    }
+}
+
+/// The text or JSON of an answer.
+fn answer_text(solution: &Solution, json: bool) -> String {
+    let order = slide_core::MoveOrder::KORF;
+    if json {
+        format!("{}\n", solution.json(None, false, order))
+    } else {
+        solution.text(false, order)
+    }
+}
+
+/// `slide units merge`.
+fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
+    let split = read_split(&args.units)?;
+    let files: Vec<PathBuf> = args.results.iter().map(PathBuf::from).collect();
+    let results = read_results(&files)?;
+    let output = match conclude(&split, &results, 0, Instant::now())? {
+        Merge::Answer(solution) => answer_text(&solution, args.json),
+        Merge::Next { bound, generated } if args.json => {
+            format!(
+                "{}\n",
+                serde_json::json!({ "next_bound": bound, "nodes_generated": generated })
+            )
+        }
+        Merge::Next { bound, .. } => format!("next bound {bound}\n"),
+    };
+    write_stdout(&output)
+}
+
+/// The default command of `slide units run`: xargs -P on this machine.
+const LOCAL: &str = r#"seq 0 {last} | xargs -P {workers} -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" > "{dir}/result-%.txt"'"#;
+
+/// `slide units run`: the iterations from the start's estimate, each split
+/// into files a command searches, merged, until one has a path.
+fn run(args: &RunArgs) -> Result<(), CliError> {
+    let instance: &UnitsInstance = &args.instance;
+    let started = Instant::now();
+    let resolved = resolve(
+        &instance.board,
+        instance.goal.as_deref(),
+        instance.heuristic,
+        instance.pruning,
+    )?;
+    let workers = args.workers.max(1);
+    let files = args.files.unwrap_or(workers).max(1);
+    let (dir, temporary) = match &args.dir {
+        Some(dir) => (dir.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("slide-units-{}", std::process::id())),
+            true,
+        ),
+    };
+    let slide = std::env::current_exe().map_err(|error| bad_input(format!("this program's path: {error}")))?;
+    let template = args.exec.as_deref().unwrap_or(LOCAL);
+    let outcome = iterate(
+        &resolved,
+        instance.count,
+        &dir,
+        (files, args.in_process_below),
+        |folder, count| {
+            let command = template
+                .replace("{dir}", &folder.display().to_string())
+                .replace("{last}", &(count - 1).to_string())
+                .replace("{count}", &count.to_string())
+                .replace("{workers}", &workers.to_string())
+                .replace("{slide}", &slide.display().to_string());
+            let status = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(&command)
+                .status()
+                .map_err(|error| bad_input(format!("sh -c {command}: {error}")))?;
+            if !status.success() {
+                say(&format!(
+                    "warning: `{command}` ended with {status}; merging what it left"
+                ));
+            }
+            Ok(())
+        },
+    );
+    if temporary {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let mut solution = outcome?;
+    solution.seconds = started.elapsed().as_secs_f64();
+    write_stdout(&answer_text(&solution, args.json))
+}
+
+/// The iterations of [`run`]: each split into `files` files of units in its
+/// own folder under `dir`, searched by `search(folder, files)` (or here,
+/// after an iteration of fewer than `in_process_below` nodes: about a
+/// second on one thread by default), merged.
+fn iterate(
+    resolved: &Resolved,
+    count: usize,
+    dir: &Path,
+    (files, in_process_below): (usize, u64),
+    mut search: impl FnMut(&Path, usize) -> Result<(), CliError>,
+) -> Result<Solution, CliError> {
+    let started = Instant::now();
+    let mut bound = resolved.dispatch(StartEstimate)?;
+    let mut generated = 0;
+    // The nodes before the last iteration.
+    let mut before = 0;
+    loop {
+        // Each iteration chains from the start's estimate: every bound
+        // below this one was merged without a path.
+        let (first, units) = split_lines(resolved, Some(bound), Some(bound), count)?;
+        let folder = dir.join(format!("bound-{bound}"));
+        std::fs::create_dir_all(&folder).map_err(|error| bad_input(format!("{}: {error}", folder.display())))?;
+        let write = |name: String, text: String| {
+            let path = folder.join(name);
+            std::fs::write(&path, text).map_err(|error| bad_input(format!("{}: {error}", path.display())))
+        };
+        let mut all = first.to_string();
+        let used = files.min(units.len()).max(1);
+        let mut shares = vec![String::new(); used];
+        for unit in &units {
+            let line = unit.to_string();
+            all.push_str(&line);
+            // Round robin: the units of one file are spread over the tree,
+            // so that the files take about as long.
+            shares[unit.id % used].push_str(&line);
+        }
+        write("units.txt".to_string(), all)?;
+        for (index, share) in shares.into_iter().enumerate() {
+            write(format!("unit-{index}.txt"), share)?;
+        }
+        let results = if generated - before < in_process_below {
+            // A small iteration (the last one was): searched here, in
+            // order, rather than by processes that would start for less.
+            let text = search_units(
+                &std::fs::read_to_string(folder.join("units.txt")).unwrap_or_default(),
+                "units",
+            )?;
+            text.lines()
+                .filter_map(|line| match parse_line(line) {
+                    Ok(Line::Result(result)) => Some(result),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            search(&folder, used)?;
+            let results: Vec<PathBuf> = (0..used)
+                .map(|index| folder.join(format!("result-{index}.txt")))
+                .collect();
+            read_results(&results)?
+        };
+        before = generated;
+        match conclude(&first, &results, generated, started)? {
+            Merge::Answer(solution) => return Ok(*solution),
+            Merge::Next {
+                bound: next,
+                generated: so_far,
+            } => {
+                bound = next;
+                generated = so_far;
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! `slide units`: work units through `xargs -P` against `slide solve`, and
+//! the merge under every fault a batch system can leave (a unit run twice,
+//! a result cut short or missing, a result of another iteration).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use slide_core::{parse_path, LargeBoard};
+
+/// Runs `slide ARGS` with the cache in the tests' folder; status, stdout, stderr.
+fn slide(args: &[&str]) -> (i32, String, String) {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache");
+    let output = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_CACHE_DIR", cache)
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (output.status.code().unwrap(), text(output.stdout), text(output.stderr))
+}
+
+/// A new empty folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("units").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// 5x5 boards with short answers (walks from the goal).
+const BOARDS: [&str; 2] = [
+    "1 7 2 5 _ / 6 16 3 4 10 / 11 13 9 8 15 / 17 12 18 14 19 / 21 22 23 24 20",
+    "6 1 2 3 5 / 11 7 8 4 10 / _ 12 13 9 14 / 16 17 18 19 15 / 21 22 23 24 20",
+];
+
+/// The length `slide solve --algo idastar` gives.
+fn solve_length(board: &str) -> usize {
+    let (status, out, err) = slide(&[
+        "solve",
+        board,
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "linear-conflict",
+        "--json",
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    json["length"].as_u64().unwrap() as usize
+}
+
+/// The path `letters` from `board` reaches the goal; its length.
+fn replay(board: &str, letters: &str) -> usize {
+    let mut start = LargeBoard::parse_rows(board).unwrap();
+    let path = parse_path(letters).unwrap();
+    assert_eq!(start.apply_path(&path), None, "{letters} stays on the board");
+    assert_eq!(start, LargeBoard::goal(5, 5), "{letters} from {board}");
+    path.len()
+}
+
+#[test]
+fn units_through_xargs_give_the_in_process_length() {
+    for board in BOARDS {
+        let length = solve_length(board);
+        for pruning in ["fsm", "undo"] {
+            let (status, out, err) = slide(&[
+                "units",
+                "run",
+                board,
+                "--heuristic",
+                "linear-conflict",
+                "--pruning",
+                pruning,
+                "--count",
+                "30",
+                "--workers",
+                "2",
+                "--files",
+                "3",
+                "--in-process-below",
+                "0",
+                "--json",
+            ]);
+            assert_eq!(status, 0, "{err}");
+            let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(json["length"].as_u64(), Some(length as u64), "{board}");
+            assert_eq!(json["optimal"], true);
+            assert_eq!(replay(board, json["path"].as_str().unwrap()), length);
+        }
+    }
+}
+
+/// Splits `board` into `dir/NAME`: its units (`extra` arguments added).
+fn split(dir: &Path, name: &str, board: &str, extra: &[&str]) -> PathBuf {
+    let mut args = vec!["units", "split", board, "--count", "12", "--pruning", "undo"];
+    args.extend(extra);
+    let (status, out, err) = slide(&args);
+    assert_eq!(status, 0, "{err}");
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+/// Searches the units in `units` into `dir/NAME`.
+fn search(dir: &Path, name: &str, units: &Path) -> PathBuf {
+    let (status, out, err) = slide(&["units", "search", units.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+/// `slide units merge UNITS RESULTS...`.
+fn merge(units: &Path, results: &[&Path]) -> (i32, String, String) {
+    let mut args = vec!["units".to_string(), "merge".to_string(), units.display().to_string()];
+    args.extend(results.iter().map(|path| path.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    slide(&args)
+}
+
+#[test]
+fn the_merge_refuses_what_is_not_its_iteration_and_lists_what_is_missing() {
+    let dir = folder("faults");
+    // 50 moves from the goal, its estimate 44: the iteration at 48 has
+    // units and no path.
+    let board = "3 11 12 7 8 / 1 _ 4 10 5 / 16 6 2 13 14 / 17 20 23 18 9 / 21 22 19 15 24";
+    let units = split(
+        &dir,
+        "units.txt",
+        board,
+        &["--heuristic", "linear-conflict", "--bound", "48"],
+    );
+    let results = search(&dir, "results.txt", &units);
+    let again = search(&dir, "again.txt", &units);
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap(),
+        std::fs::read_to_string(&again).unwrap(),
+        "a unit searched twice gives the same result"
+    );
+    let (status, out, err) = merge(&units, &[&results, &again]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, "next bound 50\n");
+
+    // Cut short: the last line loses its end; its unit has no result.
+    let text = std::fs::read_to_string(&results).unwrap();
+    let cut = dir.join("cut.txt");
+    std::fs::write(&cut, &text[..text.len() - 20]).unwrap();
+    let (status, out, err) = merge(&units, &[&cut]);
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    let last = text.lines().count() - 1;
+    assert!(err.contains("damaged or cut short"), "{err}");
+    assert!(err.contains(&format!("units {last} have no result")), "{err}");
+
+    // Missing: a file that is not there.
+    let (status, _, err) = merge(&units, &[&dir.join("none.txt")]);
+    assert_eq!(status, 1, "{err}");
+    assert!(err.contains("units 0, 1"), "{err}");
+
+    // Another bound, another estimate, another instance: refused by name.
+    let later = split(
+        &dir,
+        "later.txt",
+        board,
+        &["--heuristic", "linear-conflict", "--bound", "50"],
+    );
+    let later_results = search(&dir, "later-results.txt", &later);
+    let manhattan = split(
+        &dir,
+        "manhattan.txt",
+        board,
+        &["--heuristic", "manhattan", "--bound", "48"],
+    );
+    let manhattan_results = search(&dir, "manhattan-results.txt", &manhattan);
+    let another = "2 7 9 3 10 / 1 8 13 _ 4 / 6 18 15 14 21 / 17 11 19 23 24 / 16 12 20 5 22";
+    let other = split(
+        &dir,
+        "other.txt",
+        another,
+        &["--heuristic", "linear-conflict", "--bound", "54"],
+    );
+    let other_results = search(&dir, "other-results.txt", &other);
+    for (results, says) in [
+        (&later_results, "another bound"),
+        (
+            &manhattan_results,
+            "another estimate or tables (manhattan, not linear-conflict)",
+        ),
+        (&other_results, "another instance"),
+    ] {
+        let (status, out, err) = merge(&units, &[results, results]);
+        assert_eq!((status, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn a_path_is_shortest_only_when_every_smaller_bound_is_known_empty() {
+    let dir = folder("proven");
+    let board = BOARDS[0];
+    let length = solve_length(board).to_string();
+    let (_, out, _) = slide(&[
+        "units",
+        "split",
+        board,
+        "--heuristic",
+        "linear-conflict",
+        "--count",
+        "1",
+    ]);
+    let estimate = out
+        .split("bound=")
+        .nth(1)
+        .unwrap()
+        .split('\t')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_ne!(estimate, length, "the walk's estimate is below its length");
+    for (proven, optimal) in [(estimate.as_str(), false), (length.as_str(), true)] {
+        let units = split(
+            &dir,
+            "units.txt",
+            board,
+            &["--heuristic", "linear-conflict", "--bound", &length, "--proven", proven],
+        );
+        let results = search(&dir, "results.txt", &units);
+        let (status, out, err) = merge(&units, &[&results]);
+        assert_eq!(status, 0, "{err}");
+        assert!(out.starts_with(&format!("length {length}\n")), "{out}");
+        assert_eq!(out.contains("not known to be optimal"), !optimal, "{out}");
+    }
+    // A bound below what is proven is refused.
+    let (status, _, err) = slide(&["units", "split", board, "--bound", &estimate, "--proven", &length]);
+    assert_eq!(status, 2);
+    assert!(err.contains("is above the bound"), "{err}");
+}

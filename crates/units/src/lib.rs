@@ -1,0 +1,387 @@
+//! Work units of one IDA* iteration as lines of text (format version 1),
+//! so that any batch system can run them: the lines `slide units split`
+//! writes, the lines `slide units search` writes for each unit, and their
+//! merge into a path or the next bound. The searches themselves are
+//! `slide_solvers::split_iteration` and `slide_solvers::search_unit`; the
+//! format and its rules are in `docs/units.md`.
+//!
+//! Every line is tab-separated: a kind (`slide-split`, `slide-unit`,
+//! `slide-result`), the format version, the iteration's fields
+//! ([`Iteration`]), the line's own fields, and last `check=`, a hash of
+//! everything before it, so that a line cut short or altered is never
+//! read as another. A result names the iteration it belongs to, field by
+//! field: one from another instance, goal, estimate, tables, rule or bound
+//! is refused by name.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use slide_core::{parse_path, path_string, Move};
+
+/// The format version these lines are written in and read.
+pub const VERSION: u32 = 1;
+
+/// What every line of one iteration carries: the instance and the iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The start, as `slide solve` prints boards (`1 2 3 / 4 5 6 / 7 8 _`).
+    pub board: String,
+    /// The goal, written the same way.
+    pub goal: String,
+    /// The estimate's name, and its tables' identity where it has tables.
+    pub estimate: String,
+    /// The rule for the moves the search skips (`undo`, `fsm14`).
+    pub pruning: String,
+    /// The iteration's bound on `g + h`.
+    pub bound: u32,
+    /// Every bound below this one is known to have no path (the iterations
+    /// chained from the start's estimate): a path found at `bound` is a
+    /// shortest one only if `proven == bound`.
+    pub proven: u32,
+}
+
+/// The first line a split writes: how many units follow, and what the
+/// iteration met above the cut.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitLine {
+    /// The iteration.
+    pub iteration: Iteration,
+    /// How many units follow.
+    pub units: usize,
+    /// The depth of the cut.
+    pub depth: u32,
+    /// The least `f` above the bound met above the cut (`None`: none).
+    pub next: Option<u32>,
+    /// The nodes generated above the cut, the start included.
+    pub generated: u64,
+}
+
+/// One unit: the moves from the start to its subtree's root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitLine {
+    /// The iteration.
+    pub iteration: Iteration,
+    /// Its place among the split's units, from 0.
+    pub id: usize,
+    /// The moves from the start.
+    pub moves: Vec<Move>,
+}
+
+/// How a unit's search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A path from the start to the goal of length at most the bound.
+    Found(Vec<Move>),
+    /// None: the least `f` above the bound met below the unit (`None`: none).
+    Next(Option<u32>),
+}
+
+/// The result of one unit's search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultLine {
+    /// The iteration.
+    pub iteration: Iteration,
+    /// The unit's id.
+    pub id: usize,
+    /// The nodes it generated below the unit's root.
+    pub generated: u64,
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+/// Any line of the format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A split's first line.
+    Split(SplitLine),
+    /// A unit.
+    Unit(UnitLine),
+    /// A unit's result.
+    Result(ResultLine),
+}
+
+/// A hash of `text` (64-bit FNV-1a), as the `check` field writes it.
+fn check_of(text: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= byte as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// `text`, then its `check` field and a line break.
+fn with_check(text: String) -> String {
+    let check = check_of(&text);
+    format!("{text}\tcheck={check}\n")
+}
+
+fn next_text(next: Option<u32>) -> String {
+    next.map_or("none".to_string(), |next| next.to_string())
+}
+
+impl Iteration {
+    /// The iteration's fields, tab-separated.
+    fn fields(&self) -> String {
+        format!(
+            "board={}\tgoal={}\testimate={}\tpruning={}\tbound={}\tproven={}",
+            self.board, self.goal, self.estimate, self.pruning, self.bound, self.proven
+        )
+    }
+
+    /// How `other` differs from this iteration, named (the first field that
+    /// does), or `None` if it is the same.
+    ///
+    /// ```
+    /// use slide_units::Iteration;
+    /// let ours = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
+    ///     pruning: "undo".into(), bound: 5, proven: 5 };
+    /// let theirs = Iteration { bound: 7, ..ours.clone() };
+    /// assert_eq!(ours.differs(&theirs).unwrap(), "another bound (7, not 5)");
+    /// assert_eq!(ours.differs(&ours), None);
+    /// ```
+    pub fn differs(&self, other: &Iteration) -> Option<String> {
+        let fields: [(&str, String, String); 6] = [
+            ("instance", self.board.clone(), other.board.clone()),
+            ("goal", self.goal.clone(), other.goal.clone()),
+            ("estimate or tables", self.estimate.clone(), other.estimate.clone()),
+            ("pruning rule", self.pruning.clone(), other.pruning.clone()),
+            ("bound", self.bound.to_string(), other.bound.to_string()),
+            ("proven bound", self.proven.to_string(), other.proven.to_string()),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, ours, theirs)| ours != theirs)
+            .map(|(name, ours, theirs)| format!("another {name} ({theirs}, not {ours})"))
+    }
+}
+
+impl fmt::Display for SplitLine {
+    /// The line, its line break included.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&with_check(format!(
+            "slide-split\t{VERSION}\t{}\tunits={}\tdepth={}\tnext={}\tgenerated={}",
+            self.iteration.fields(),
+            self.units,
+            self.depth,
+            next_text(self.next),
+            self.generated
+        )))
+    }
+}
+
+impl fmt::Display for UnitLine {
+    /// The line, its line break included.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&with_check(format!(
+            "slide-unit\t{VERSION}\t{}\tid={}\tmoves={}",
+            self.iteration.fields(),
+            self.id,
+            path_string(&self.moves)
+        )))
+    }
+}
+
+impl fmt::Display for ResultLine {
+    /// The line, its line break included.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let outcome = match &self.outcome {
+            Outcome::Found(path) => format!("found={}", path_string(path)),
+            Outcome::Next(next) => format!("next={}", next_text(*next)),
+        };
+        f.write_str(&with_check(format!(
+            "slide-result\t{VERSION}\t{}\tid={}\tgenerated={}\t{outcome}",
+            self.iteration.fields(),
+            self.id,
+            self.generated
+        )))
+    }
+}
+
+/// The fields of a line after its kind and version, by name, in order.
+struct Fields<'a>(Vec<(&'a str, &'a str)>);
+
+impl<'a> Fields<'a> {
+    fn get(&self, name: &str) -> Result<&'a str, String> {
+        self.0
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| *value)
+            .ok_or_else(|| format!("its field `{name}` is missing"))
+    }
+
+    fn number<N: std::str::FromStr>(&self, name: &str) -> Result<N, String> {
+        let text = self.get(name)?;
+        text.parse()
+            .map_err(|_| format!("its field `{name}` is `{text}`, not a number"))
+    }
+
+    fn next(&self) -> Result<Option<u32>, String> {
+        match self.get("next")? {
+            "none" => Ok(None),
+            _ => self.number("next").map(Some),
+        }
+    }
+
+    fn moves(&self, name: &str) -> Result<Vec<Move>, String> {
+        parse_path(self.get(name)?).map_err(|error| format!("its field `{name}`: {error}"))
+    }
+
+    fn iteration(&self) -> Result<Iteration, String> {
+        Ok(Iteration {
+            board: self.get("board")?.to_string(),
+            goal: self.get("goal")?.to_string(),
+            estimate: self.get("estimate")?.to_string(),
+            pruning: self.get("pruning")?.to_string(),
+            bound: self.number("bound")?,
+            proven: self.number("proven")?,
+        })
+    }
+}
+
+/// Reads one line (without its line break). The error says what is wrong
+/// with it, to be prefixed with where it is.
+///
+/// ```
+/// use slide_units::{parse_line, Iteration, Line, Outcome, ResultLine};
+/// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
+///     pruning: "undo".into(), bound: 5, proven: 5 };
+/// let result = ResultLine { iteration, id: 3, generated: 12, outcome: Outcome::Next(Some(7)) };
+/// let text = result.to_string();
+/// assert_eq!(parse_line(text.trim_end()), Ok(Line::Result(result)));
+/// // Cut short: `next=7` would read as `next=` and a wrong check.
+/// assert!(parse_line(&text[..text.len() - 10]).unwrap_err().contains("damaged"));
+/// ```
+pub fn parse_line(line: &str) -> Result<Line, String> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let (body, check) = line
+        .rsplit_once("\tcheck=")
+        .ok_or("damaged or cut short: it has no `check` field at its end")?;
+    if check_of(body) != check {
+        return Err("damaged or cut short: its `check` field does not match it".into());
+    }
+    let mut parts = body.split('\t');
+    let kind = parts.next().unwrap_or_default();
+    let version = parts.next().unwrap_or_default();
+    if version != VERSION.to_string() {
+        return Err(format!(
+            "written in format version {version}; this slide reads version {VERSION}"
+        ));
+    }
+    let fields = parts
+        .map(|part| part.split_once('=').ok_or(format!("`{part}` is not a field")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fields = Fields(fields);
+    let iteration = fields.iteration()?;
+    match kind {
+        "slide-split" => Ok(Line::Split(SplitLine {
+            iteration,
+            units: fields.number("units")?,
+            depth: fields.number("depth")?,
+            next: fields.next()?,
+            generated: fields.number("generated")?,
+        })),
+        "slide-unit" => Ok(Line::Unit(UnitLine {
+            iteration,
+            id: fields.number("id")?,
+            moves: fields.moves("moves")?,
+        })),
+        "slide-result" => {
+            let outcome = match fields.get("found") {
+                Ok(_) => Outcome::Found(fields.moves("found")?),
+                Err(_) => Outcome::Next(fields.next()?),
+            };
+            Ok(Line::Result(ResultLine {
+                iteration,
+                id: fields.number("id")?,
+                generated: fields.number("generated")?,
+                outcome,
+            }))
+        }
+        _ => Err(format!("`{kind}` is not a line of slide's work units")),
+    }
+}
+
+/// What the results of an iteration's units say together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Merged {
+    /// A path: the first unit's (by id) that found one. Of length at most
+    /// the bound; a shortest one if the iteration's `proven` is its bound.
+    Found {
+        /// The unit that found it.
+        id: usize,
+        /// The path from the start.
+        path: Vec<Move>,
+        /// The nodes generated: above the cut and by every unit merged.
+        generated: u64,
+    },
+    /// No path at this bound: the next iteration's bound, or `None` when no
+    /// node exceeded the bound either (no path at any bound).
+    Next {
+        /// The least `f` above the bound, over the cut and every unit.
+        bound: Option<u32>,
+        /// The nodes generated: above the cut and by every unit.
+        generated: u64,
+    },
+    /// No unit found a path, and these units have no result: nothing can be
+    /// concluded.
+    Missing(Vec<usize>),
+}
+
+/// Merges the results of the units of `split` (each result of its
+/// iteration, by [`Iteration::differs`]). A unit may have several results
+/// if they agree; a result for a unit the split did not make, or two
+/// results of one unit that disagree, is an error.
+///
+/// ```
+/// use slide_units::{merge, Iteration, Merged, Outcome, ResultLine, SplitLine};
+/// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
+///     pruning: "undo".into(), bound: 5, proven: 5 };
+/// let split = SplitLine { iteration: iteration.clone(), units: 2, depth: 1, next: Some(9), generated: 3 };
+/// let result = |id, next| ResultLine { iteration: iteration.clone(), id, generated: 10, outcome: Outcome::Next(Some(next)) };
+/// assert_eq!(merge(&split, &[result(0, 7)]), Ok(Merged::Missing(vec![1])));
+/// assert_eq!(merge(&split, &[result(1, 8), result(0, 7)]), Ok(Merged::Next { bound: Some(7), generated: 23 }));
+/// ```
+pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String> {
+    let mut by_id: BTreeMap<usize, &ResultLine> = BTreeMap::new();
+    for result in results {
+        if let Some(difference) = split.iteration.differs(&result.iteration) {
+            return Err(format!("the result of unit {} is of {difference}", result.id));
+        }
+        if result.id >= split.units {
+            return Err(format!(
+                "a result of unit {}, but the split made units 0 to {}",
+                result.id,
+                split.units.saturating_sub(1)
+            ));
+        }
+        if let Some(earlier) = by_id.insert(result.id, result) {
+            if earlier != result {
+                return Err(format!("unit {} has two results that disagree", result.id));
+            }
+        }
+    }
+    let generated = split.generated + by_id.values().map(|result| result.generated).sum::<u64>();
+    if let Some((id, path)) = by_id.iter().find_map(|(id, result)| match &result.outcome {
+        Outcome::Found(path) => Some((*id, path.clone())),
+        Outcome::Next(_) => None,
+    }) {
+        return Ok(Merged::Found { id, path, generated });
+    }
+    let missing: Vec<usize> = (0..split.units).filter(|id| !by_id.contains_key(id)).collect();
+    if !missing.is_empty() {
+        return Ok(Merged::Missing(missing));
+    }
+    let bound = by_id
+        .values()
+        .filter_map(|result| match result.outcome {
+            Outcome::Next(next) => next,
+            Outcome::Found(_) => None,
+        })
+        .chain(split.next)
+        .min();
+    Ok(Merged::Next { bound, generated })
+}
