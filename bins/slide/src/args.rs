@@ -1,5 +1,6 @@
 //! The command line's arguments, as clap reads them.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -105,6 +106,11 @@ pub(crate) struct UnitSearchArgs {
     /// The units: a file, or `-` (the default) for standard input.
     #[arg(default_value = "-", allow_hyphen_values = true)]
     pub(crate) file: String,
+    /// A file that a search which finds a path creates, and whose presence
+    /// stops every search given it before its next unit (in a folder the
+    /// workers share): the units after a path need no search.
+    #[arg(long)]
+    pub(crate) stop_file: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -134,8 +140,8 @@ pub(crate) struct RunArgs {
     /// The command that searches an iteration's files, run by `sh -c`;
     /// `{dir}`, `{last}`, `{count}`, `{workers}` and `{slide}` (this
     /// program) are replaced. Default: `seq 0 {last} | xargs -P {workers}
-    /// -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" >
-    /// "{dir}/result-%.txt"'`.
+    /// -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" --stop-file
+    /// "{dir}/found" > "{dir}/result-%.txt"'`.
     #[arg(long)]
     pub(crate) exec: Option<String>,
     /// An iteration after one of fewer nodes than this is searched here, in
@@ -146,7 +152,7 @@ pub(crate) struct RunArgs {
     /// The folder the iterations' files go in (default: a new one in the
     /// temporary folder, removed at the end).
     #[arg(long)]
-    pub(crate) dir: Option<std::path::PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub(crate) json: bool,

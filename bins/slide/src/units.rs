@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use slide_core::Move;
@@ -328,8 +329,9 @@ fn read_text(file: &str) -> Result<String, CliError> {
     }
 }
 
-/// The results of the units in `text` (named `source`), searched in order.
-fn search_units(text: &str, source: &str) -> Result<String, CliError> {
+/// The results of the units in `text` (named `source`), searched in order
+/// until one finds a path or `stop` exists (which a path then creates).
+fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String, CliError> {
     // Every line is read before any is searched: a bad one anywhere gives
     // no result at all.
     let mut units = Vec::new();
@@ -349,6 +351,9 @@ fn search_units(text: &str, source: &str) -> Result<String, CliError> {
     let mut resolved: HashMap<(String, String, String, String), Resolved> = HashMap::new();
     let mut output = String::new();
     for unit in units {
+        if stop.is_some_and(Path::exists) {
+            break;
+        }
         let named = &unit.iteration;
         let key = (
             named.board.clone(),
@@ -377,7 +382,11 @@ fn search_units(text: &str, source: &str) -> Result<String, CliError> {
             .to_string(),
         );
         if found {
-            // A path ends the iteration: the units after it need no search.
+            // A path ends the iteration: the units after it need no search,
+            // here or in the searches that share `stop`.
+            if let Some(stop) = stop {
+                let _ = std::fs::write(stop, "");
+            }
             break;
         }
     }
@@ -388,7 +397,7 @@ fn search_units(text: &str, source: &str) -> Result<String, CliError> {
 fn search(args: &UnitSearchArgs) -> Result<(), CliError> {
     let text = read_text(&args.file)?;
     let source = if args.file == "-" { "standard input" } else { &args.file };
-    write_stdout(&search_units(&text, source)?)
+    write_stdout(&search_units(&text, source, args.stop_file.as_deref())?)
 }
 
 /// The split's first line in `file`.
@@ -437,10 +446,21 @@ enum Merge {
 
 /// Merges `results` into an answer or the next bound; `generated` nodes
 /// came before this iteration, which started at `started`.
-fn conclude(split: &SplitLine, results: &[ResultLine], generated: u64, started: Instant) -> Result<Merge, CliError> {
+fn conclude(
+    split: &SplitLine,
+    results: &[ResultLine],
+    (generated, started): (u64, Instant),
+    known: Option<&Resolved>,
+) -> Result<Merge, CliError> {
     let merged = merge(split, results).map_err(bad_input)?;
     let iteration = &split.iteration;
-    let resolved = || resolve_named(iteration);
+    let resolved = || match known {
+        Some(known) => Ok(Instance {
+            start: known.instance.start.clone(),
+            goal: known.instance.goal.clone(),
+        }),
+        None => resolve_named(iteration).map(|resolved| resolved.instance),
+    };
     let solution = |path: Option<Vec<Move>>, generated: u64, instance: Instance| {
         let quality = match &path {
             Some(path) if iteration.proven < path.len() as u32 => Quality::Bounded {
@@ -466,7 +486,7 @@ fn conclude(split: &SplitLine, results: &[ResultLine], generated: u64, started: 
             path,
             generated: here,
         } => {
-            let instance = resolved()?.instance;
+            let instance = resolved()?;
             let mut board = instance.start.clone();
             let reaches = board.apply_path(&path).is_none() && board == instance.goal;
             if !reaches || path.len() as u32 > iteration.bound {
@@ -475,7 +495,11 @@ fn conclude(split: &SplitLine, results: &[ResultLine], generated: u64, started: 
                     iteration.bound
                 )));
             }
-            Ok(Merge::Answer(Box::new(solution(Some(path), generated + here, instance))))
+            Ok(Merge::Answer(Box::new(solution(
+                Some(path),
+                generated + here,
+                instance,
+            ))))
         }
         Merged::Next {
             bound: Some(bound),
@@ -487,7 +511,7 @@ fn conclude(split: &SplitLine, results: &[ResultLine], generated: u64, started: 
         Merged::Next {
             bound: None,
             generated: here,
-        } => Ok(Merge::Answer(Box::new(solution(None, generated + here, resolved()?.instance)))),
+        } => Ok(Merge::Answer(Box::new(solution(None, generated + here, resolved()?)))),
         Merged::Missing(ids) => {
             let listed: Vec<String> = ids.iter().map(usize::to_string).collect();
             Err(CliError {
@@ -516,7 +540,7 @@ fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
     let split = read_split(&args.units)?;
     let files: Vec<PathBuf> = args.results.iter().map(PathBuf::from).collect();
     let results = read_results(&files)?;
-    let output = match conclude(&split, &results, 0, Instant::now())? {
+    let output = match conclude(&split, &results, (0, Instant::now()), None)? {
         Merge::Answer(solution) => answer_text(&solution, args.json),
         Merge::Next { bound, generated } if args.json => {
             format!(
@@ -529,8 +553,53 @@ fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
     write_stdout(&output)
 }
 
+/// The results of `units`, searched by `resolved` on `threads` threads,
+/// each taking the next unit not taken, until one finds a path.
+fn search_here(resolved: &Resolved, units: &[UnitLine], threads: usize) -> Result<Vec<ResultLine>, CliError> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let work = || -> Result<Vec<ResultLine>, CliError> {
+        let mut results = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let (end, stats) = resolved.dispatch(UnitJob {
+                bound: unit.iteration.bound,
+                moves: &unit.moves,
+            })?;
+            let outcome = match end {
+                UnitEnd::Found(path) => {
+                    stop.store(true, Ordering::Relaxed);
+                    Outcome::Found(path)
+                }
+                UnitEnd::Exhausted(next) => Outcome::Next(next),
+            };
+            results.push(ResultLine {
+                iteration: unit.iteration.clone(),
+                id: unit.id,
+                generated: stats.generated,
+                outcome,
+            });
+        }
+        Ok(results)
+    };
+    let searched: Vec<Result<Vec<ResultLine>, CliError>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..threads.max(1)).map(|_| scope.spawn(work)).collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().expect("a unit's search does not panic"))
+            .collect()
+    });
+    let mut results = Vec::new();
+    for part in searched {
+        results.extend(part?);
+    }
+    Ok(results)
+}
+
 /// The default command of `slide units run`: xargs -P on this machine.
-const LOCAL: &str = r#"seq 0 {last} | xargs -P {workers} -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" > "{dir}/result-%.txt"'"#;
+const LOCAL: &str = r#"seq 0 {last} | xargs -P {workers} -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" --stop-file "{dir}/found" > "{dir}/result-%.txt"'"#;
 
 /// `slide units run`: the iterations from the start's estimate, each split
 /// into files a command searches, merged, until one has a path.
@@ -624,22 +693,17 @@ fn iterate(
             shares[unit.id % used].push_str(&line);
         }
         write("units.txt".to_string(), all)?;
-        for (index, share) in shares.into_iter().enumerate() {
-            write(format!("unit-{index}.txt"), share)?;
+        for (index, share) in shares.iter().enumerate() {
+            write(format!("unit-{index}.txt"), share.clone())?;
         }
-        let results = if generated - before < in_process_below {
-            // A small iteration (the last one was): searched here, in
-            // order, rather than by processes that would start for less.
-            let text = search_units(
-                &std::fs::read_to_string(folder.join("units.txt")).unwrap_or_default(),
-                "units",
-            )?;
-            text.lines()
-                .filter_map(|line| match parse_line(line) {
-                    Ok(Line::Result(result)) => Some(result),
-                    _ => None,
-                })
-                .collect()
+        let results = if units.is_empty() {
+            // The split searched the whole iteration above its cut.
+            Vec::new()
+        } else if generated - before < in_process_below {
+            // A small iteration (the last one was): searched here, on as
+            // many threads as files, rather than by processes that would
+            // start for less.
+            search_here(resolved, &units, used)?
         } else {
             search(&folder, used)?;
             let results: Vec<PathBuf> = (0..used)
@@ -648,7 +712,7 @@ fn iterate(
             read_results(&results)?
         };
         before = generated;
-        match conclude(&first, &results, generated, started)? {
+        match conclude(&first, &results, (generated, started), Some(resolved))? {
             Merge::Answer(solution) => return Ok(*solution),
             Merge::Next {
                 bound: next,
