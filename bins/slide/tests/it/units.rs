@@ -27,10 +27,12 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// 5x5 boards with short answers (walks from the goal).
+/// 5x5 boards with short answers (walks from the goal): 22 moves, whose
+/// splits search most iterations whole above the cut, and 50, whose last
+/// iterations have units.
 const BOARDS: [&str; 2] = [
     "1 7 2 5 _ / 6 16 3 4 10 / 11 13 9 8 15 / 17 12 18 14 19 / 21 22 23 24 20",
-    "6 1 2 3 5 / 11 7 8 4 10 / _ 12 13 9 14 / 16 17 18 19 15 / 21 22 23 24 20",
+    "3 11 12 7 8 / 1 _ 4 10 5 / 16 6 2 13 14 / 17 20 23 18 9 / 21 22 19 15 24",
 ];
 
 /// The length `slide solve --algo idastar` gives.
@@ -60,9 +62,10 @@ fn replay(board: &str, letters: &str) -> usize {
 
 #[test]
 fn units_through_xargs_give_the_in_process_length() {
-    for board in BOARDS {
+    for (case, board) in BOARDS.into_iter().enumerate() {
         let length = solve_length(board);
         for pruning in ["fsm", "undo"] {
+            let dir = folder(&format!("run-{case}-{pruning}"));
             let (status, out, err) = slide(&[
                 "units",
                 "run",
@@ -79,9 +82,16 @@ fn units_through_xargs_give_the_in_process_length() {
                 "3",
                 "--in-process-below",
                 "0",
+                "--dir",
+                dir.to_str().unwrap(),
                 "--json",
             ]);
             assert_eq!(status, 0, "{err}");
+            // The workers ran: an iteration has their results.
+            let searched = std::fs::read_dir(&dir)
+                .unwrap()
+                .any(|entry| entry.unwrap().path().join("result-0.txt").exists());
+            assert!(searched || case == 0, "{board}: the workers' results");
             let json: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(json["length"].as_u64(), Some(length as u64), "{board}");
             assert_eq!(json["optimal"], true);
@@ -123,7 +133,7 @@ fn the_merge_refuses_what_is_not_its_iteration_and_lists_what_is_missing() {
     let dir = folder("faults");
     // 50 moves from the goal, its estimate 44: the iteration at 48 has
     // units and no path.
-    let board = "3 11 12 7 8 / 1 _ 4 10 5 / 16 6 2 13 14 / 17 20 23 18 9 / 21 22 19 15 24";
+    let board = BOARDS[1];
     let units = split(
         &dir,
         "units.txt",
