@@ -6,11 +6,16 @@
 //!   of whole runs of a program on an input, as a judge charges it;
 //! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
 //!   8-puzzle and writes `benches/report/report.csv` and `report.svg`, and
-//!   the reductions of n x n boards, `large.csv` and `large.svg`.
+//!   the reductions of n x n boards, `large.csv` and `large.svg`;
+//! - `cargo xtask slurm-check` (opt-in: as root, it installs Debian's
+//!   `slurm-wlm` and `munge` if missing and starts their daemons) builds
+//!   `slide`, starts a one-node Slurm cluster, solves Korf and Felner's #38
+//!   and #40 through `slide units run` and `sbatch --array`, checks their
+//!   lengths and stops every daemon it started (`xtask/slurm/check.sh`).
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask slurm-check";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +35,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "report" {
         return report(rest);
+    }
+    if task == "slurm-check" {
+        return slurm_check();
     }
     if task != "bundle" || rest.is_empty() {
         return Err(format!("unknown task or missing argument\n{USAGE}"));
@@ -105,4 +113,23 @@ fn report(args: &[String]) -> Result<(), String> {
     } else {
         Err(format!("the report failed ({status})"))
     }
+}
+
+/// `cargo xtask slurm-check`: builds `slide` and runs `xtask/slurm/check.sh`
+/// with it.
+fn slurm_check() -> Result<(), String> {
+    let root = xtask::workspace_root();
+    let run = |command: &mut std::process::Command| {
+        let status = command
+            .current_dir(&root)
+            .status()
+            .map_err(|e| format!("{command:?}: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("{command:?} ended with {status}"))
+        }
+    };
+    run(std::process::Command::new(env!("CARGO")).args(["build", "--release", "--locked", "-p", "slide"]))?;
+    run(std::process::Command::new("bash").args(["xtask/slurm/check.sh", "target/release/slide"]))
 }
