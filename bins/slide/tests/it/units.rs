@@ -244,3 +244,66 @@ fn a_path_is_shortest_only_when_every_smaller_bound_is_known_empty() {
     assert_eq!(status, 2);
     assert!(err.contains("is above the bound"), "{err}");
 }
+
+#[test]
+fn results_of_another_goal_or_table_version_are_refused_by_name() {
+    use slide_units::{Iteration, Outcome, ResultLine, SplitLine};
+    let dir = folder("versions");
+    let board = BOARDS[1];
+    // Another goal: the same board towards the goal with the blank first.
+    let goal = "_ 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    let units = split(
+        &dir,
+        "units.txt",
+        board,
+        &["--heuristic", "linear-conflict", "--bound", "48"],
+    );
+    let others = split(
+        &dir,
+        "others.txt",
+        board,
+        &["--heuristic", "linear-conflict", "--bound", "54", "--goal", goal],
+    );
+    let results = search(&dir, "results.txt", &others);
+    let (status, _, err) = merge(&units, &[&results]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("another goal"), "{err}");
+    // Tables of another format version: refused before any table is read.
+    let tables = |version: u32| {
+        let names: Vec<String> = ["1.2.5.6.7.12", "3.4.8.9.13.14"]
+            .iter()
+            .map(|cells| format!("wpdb-v{version}-5x5-b0-{cells}.bin"))
+            .collect();
+        format!("pdb-6-6-6-6 {}", names.join(","))
+    };
+    let iteration = |version| Iteration {
+        board: board.to_string(),
+        goal: goal.to_string(),
+        estimate: tables(version),
+        pruning: "fsm14".to_string(),
+        bound: 48,
+        proven: 48,
+    };
+    let split_line = SplitLine {
+        iteration: iteration(2),
+        units: 1,
+        depth: 1,
+        next: None,
+        generated: 1,
+    };
+    let result = ResultLine {
+        iteration: iteration(1),
+        id: 0,
+        generated: 5,
+        outcome: Outcome::Next(Some(50)),
+    };
+    let (units, results) = (dir.join("pdb-units.txt"), dir.join("pdb-results.txt"));
+    std::fs::write(&units, split_line.to_string()).unwrap();
+    std::fs::write(&results, result.to_string()).unwrap();
+    let (status, out, err) = merge(&units, &[&results]);
+    assert_eq!((status, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("another estimate or tables") && err.contains("wpdb-v1"),
+        "{err}"
+    );
+}
