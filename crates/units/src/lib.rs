@@ -1,7 +1,10 @@
-//! Work units of one IDA* iteration as lines of text (format version 1),
-//! so that any batch system can run them: the lines `slide units split`
-//! writes, the lines `slide units search` writes for each unit, and their
-//! merge into a path or the next bound. The searches themselves are
+//! Work units of one IDA* iteration as lines of text: the units a split
+//! writes, the results a search of each writes, and their merge into an
+//! answer or the next bound.
+//!
+//! Format version 1, so that any batch system can run them: the lines
+//! `slide units split` writes, the lines `slide units search` writes for
+//! each unit, and their merge. The searches themselves are
 //! `slide_solvers::split_iteration` and `slide_solvers::search_unit`; the
 //! format and its rules are in `docs/units.md`.
 //!
