@@ -38,11 +38,23 @@ fn usage(error: &clap::Error) -> ExitCode {
             }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            let command = slide::Cli::command();
+            // The command that lacks one: `slide`, or a subcommand named on
+            // the line that has subcommands of its own (`slide units`).
+            let mut command = slide::Cli::command();
+            let mut path = String::from("slide");
+            for arg in std::env::args().skip(1) {
+                match command.find_subcommand(&arg) {
+                    Some(sub) if sub.has_subcommands() => {
+                        path = format!("{path} {arg}");
+                        command = sub.clone();
+                    }
+                    _ => break,
+                }
+            }
             let names: Vec<&str> = command.get_subcommands().map(|sub| sub.get_name()).collect();
             let (last, rest) = names.split_last().expect("slide has subcommands");
             let message = format!(
-                "a subcommand is needed: {} or {last} (see slide --help)",
+                "a subcommand is needed: {} or {last} (see {path} --help)",
                 rest.join(", ")
             );
             fail(&message, 2)

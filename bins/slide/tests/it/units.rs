@@ -307,3 +307,28 @@ fn results_of_another_goal_or_table_version_are_refused_by_name() {
         "{err}"
     );
 }
+
+#[test]
+fn bad_usage_and_bad_lines_are_one_line_errors() {
+    let (status, out, err) = slide(&["units"]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: a subcommand is needed: split, search, merge or run (see slide units --help)\n"
+    );
+    let dir = folder("usage");
+    let garbage = dir.join("garbage.txt");
+    std::fs::write(&garbage, "slide-unit\t1\tboard=1 2 / 3 _\n").unwrap();
+    let (status, out, err) = slide(&["units", "search", garbage.to_str().unwrap()]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(
+        err.ends_with("garbage.txt line 1: damaged or cut short: it has no `check` field at its end\n"),
+        "{err}"
+    );
+    let (status, _, err) = slide(&["units", "split", "1 2 3 / 4 5 6 / 7 8 _", "--heuristic", "pdb"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("work units take --heuristic manhattan, linear-conflict, or pdb on 5x5"),
+        "{err}"
+    );
+}
