@@ -7,6 +7,8 @@
 //! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
 //!   8-puzzle and writes `benches/report/report.csv` and `report.svg`, and
 //!   the reductions of n x n boards, `large.csv` and `large.svg`;
+//! - `cargo xtask man` writes the manual pages of `slide` (made from its
+//!   clap definitions by `slide man`) into `target/man`;
 //! - `cargo xtask slurm-check` (opt-in: as root, it installs Debian's
 //!   `slurm-wlm` and `munge` if missing and starts their daemons) builds
 //!   `slide`, starts a one-node Slurm cluster, solves Korf and Felner's #38
@@ -15,7 +17,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask slurm-check";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask man\n       cargo xtask slurm-check";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +40,19 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "slurm-check" {
         return slurm_check();
+    }
+    if task == "man" {
+        let root = xtask::workspace_root();
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["run", "--quiet", "--locked", "-p", "slide", "--", "man", "target/man"])
+            .current_dir(&root)
+            .status()
+            .map_err(|e| format!("cargo run -p slide: {e}"))?;
+        return if status.success() {
+            Ok(())
+        } else {
+            Err(format!("slide man ended with {status}"))
+        };
     }
     if task != "bundle" || rest.is_empty() {
         return Err(format!("unknown task or missing argument\n{USAGE}"));

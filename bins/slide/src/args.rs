@@ -9,11 +9,27 @@ use slide_solvers::{states_within, DEFAULT_MEMORY};
 
 /// Solve, batch-solve, tabulate and generate sliding-tile puzzles: optimally up to 16 cells, well beyond.
 #[derive(Parser, Debug)]
-#[command(name = "slide", version, about)]
+#[command(name = "slide", version, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
 }
+
+/// The end of `slide --help`: examples, and what the exit statuses mean.
+const AFTER_HELP: &str = "\
+Examples:
+  slide solve \"8 6 7 2 5 4 3 _ 1\"                 a shortest path of an 8-puzzle
+  slide solve \"5 1 3 4 9 2 7 8 13 6 10 12 14 11 15 _\" --json
+  slide random 4x4 --count 100 | slide batch      solve 100 random 15-puzzles on every core
+  slide table 3x3                                 how many 8-puzzles lie at each distance
+  slide units run BOARD --workers 8               one search as work units (docs/units.md)
+  slide completions bash > /etc/bash_completion.d/slide
+
+Exit status: 0 done; 1 a search that could not finish (a time or memory
+cap, or no path within --max-moves); 2 bad input or usage. Errors are one
+line on standard error. Output has no colour; a progress bar shows on
+standard error only when it is a terminal. Threads: SLIDE_THREADS, else
+RAYON_NUM_THREADS, else one a core.";
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
@@ -34,6 +50,26 @@ pub(crate) enum Command {
     /// all to the answer (see docs/units.md).
     #[command(subcommand)]
     Units(UnitsCommand),
+    /// Print a shell's completion script for slide (bash, zsh, fish,
+    /// powershell, elvish).
+    Completions(CompletionsArgs),
+    /// Write the manual pages (slide.1 and one a subcommand) into a folder;
+    /// `cargo xtask man` writes them into target/man.
+    #[command(hide = true)]
+    Man(ManArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct ManArgs {
+    /// The folder the pages go in (made if missing).
+    pub(crate) dir: PathBuf,
 }
 
 /// `slide units`' subcommands.
@@ -278,6 +314,10 @@ pub(crate) struct TableArgs {
     /// The goal (default: the tiles in order, the blank last).
     #[arg(long)]
     pub(crate) goal: Option<String>,
+    /// Print one JSON object: the shape, the goal and the count at each
+    /// distance.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -296,6 +336,10 @@ pub(crate) struct RandomArgs {
     /// 10,000,000: a walk takes a fraction of a second per ten million).
     #[arg(long, value_parser = parse_moves)]
     pub(crate) moves: Option<usize>,
+    /// Print one JSON object a line (`{"board": "..."}`) rather than the
+    /// board alone.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// The searches `--algo` names.

@@ -46,6 +46,40 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Random(args) => return random::boards(&args),
         Command::Farthest(args) => farthest::farthest(&args)?,
         Command::Units(command) => return units::units(&command),
+        Command::Completions(args) => completions(&args),
+        Command::Man(args) => return man(&args),
     };
     write_stdout(&output)
+}
+
+/// `slide completions SHELL`: the shell's completion script.
+fn completions(args: &args::CompletionsArgs) -> String {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "slide", &mut script);
+    String::from_utf8_lossy(&script).into_owned()
+}
+
+/// `slide man DIR`: the manual pages, `slide.1` and `slide-NAME.1` for each
+/// subcommand (and `slide-units-NAME.1` below `units`).
+fn man(args: &args::ManArgs) -> Result<(), CliError> {
+    use clap::CommandFactory;
+    let failed = |error: std::io::Error| error::bad_input(format!("{}: {error}", args.dir.display()));
+    std::fs::create_dir_all(&args.dir).map_err(failed)?;
+    let mut pages = Vec::new();
+    let mut pending = vec![("slide".to_string(), Cli::command())];
+    while let Some((name, command)) = pending.pop() {
+        for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+            pending.push((
+                format!("{name}-{}", sub.get_name()),
+                sub.clone().name(format!("{name}-{}", sub.get_name())),
+            ));
+        }
+        let mut page = Vec::new();
+        clap_mangen::Man::new(command).render(&mut page).map_err(failed)?;
+        std::fs::write(args.dir.join(format!("{name}.1")), page).map_err(failed)?;
+        pages.push(format!("{name}.1"));
+    }
+    pages.sort();
+    write_stdout(&format!("{}\n", pages.join("\n")))
 }

@@ -51,7 +51,11 @@ fn usage(error: &clap::Error) -> ExitCode {
                     _ => break,
                 }
             }
-            let names: Vec<&str> = command.get_subcommands().map(|sub| sub.get_name()).collect();
+            let names: Vec<&str> = command
+                .get_subcommands()
+                .filter(|sub| !sub.is_hide_set())
+                .map(|sub| sub.get_name())
+                .collect();
             let (last, rest) = names.split_last().expect("slide has subcommands");
             let message = format!(
                 "a subcommand is needed: {} or {last} (see {path} --help)",

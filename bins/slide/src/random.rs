@@ -33,7 +33,11 @@ pub(crate) fn boards(args: &RandomArgs) -> Result<(), CliError> {
             (None, Some(moves)) => scramble_large(&large_goal, moves, &mut rng).to_string(),
             (None, None) => LargeBoard::random(&large_goal, &mut rng).to_string(),
         };
-        pending.push_str(&board);
+        if args.json {
+            pending.push_str(&serde_json::json!({ "board": board }).to_string());
+        } else {
+            pending.push_str(&board);
+        }
         pending.push('\n');
         if pending.len() >= FLUSH_AT {
             write_stdout(&pending)?;

@@ -360,7 +360,7 @@ impl Run<'_> {
     /// its path the first in that order.
     fn with<H: Heuristic + Sync>(&self, heuristic: H, budget: &mut Budget) -> Result<Outcome, SearchError> {
         let (start, goal) = (&self.instance.start, &self.instance.goal);
-        let cores = crate::threads::cores();
+        let cores = crate::threads::thread_count(None);
         Ok(match self.search {
             Search::IdaStar if self.order == MoveOrder::KORF => Outcome::One(match self.fsm {
                 Some(fsm) => parallel_ida_star_pruned(start, goal, heuristic, cores, fsm, budget)?,

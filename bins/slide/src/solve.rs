@@ -38,7 +38,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         show: args.show,
         limits: args.limits,
         max_moves: args.max_moves,
-        threads: crate::threads::cores(),
+        threads: crate::threads::thread_count(None),
     };
     let tables = Tables::new(true);
     let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;

@@ -7,7 +7,8 @@ use slide_solvers::{DistanceTable, DENSE_MAX_CELLS};
 use crate::args::TableArgs;
 use crate::error::{bad_input, CliError};
 
-/// How many positions lie at each distance from the goal, as TSV.
+/// How many positions lie at each distance from the goal, as TSV (or one
+/// JSON object whose `positions` are the counts by distance).
 pub(crate) fn table(args: &TableArgs) -> Result<String, CliError> {
     let goal = match &args.goal {
         Some(text) => Board::parse_rows(text, Some(args.shape)).map_err(|e| bad_input(format!("the goal: {e}")))?,
@@ -25,8 +26,17 @@ pub(crate) fn table(args: &TableArgs) -> Result<String, CliError> {
     let table = DistanceTable::for_target(&goal).map_err(|e| bad_input(e.to_string()))?;
     // The table's goal has the tiles in reading order; any goal with the
     // blank in the same cell has the same distances.
+    let histogram = table.histogram();
+    if args.json {
+        let object = serde_json::json!({
+            "shape": args.shape.to_string(),
+            "goal": goal.to_string(),
+            "positions": histogram,
+        });
+        return Ok(format!("{object}\n"));
+    }
     let mut output = String::from("distance\tpositions\n");
-    for (distance, count) in table.histogram().iter().enumerate() {
+    for (distance, count) in histogram.iter().enumerate() {
         output.push_str(&format!("{distance}\t{count}\n"));
     }
     Ok(output)

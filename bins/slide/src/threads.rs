@@ -14,18 +14,22 @@ pub fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// How many threads to solve with: `requested`, else `RAYON_NUM_THREADS`,
-/// else one per core; never more than four per core, where more only adds
-/// the cost of starting them.
+/// How many threads to solve with: `requested`, else `SLIDE_THREADS`, else
+/// `RAYON_NUM_THREADS`, else one per core; never more than four per core,
+/// where more only adds the cost of starting them.
 pub fn thread_count(requested: Option<usize>) -> usize {
     let cores = cores();
-    let from_environment = || {
-        std::env::var("RAYON_NUM_THREADS")
+    let from = |name: &str| {
+        std::env::var(name)
             .ok()
             .and_then(|text| text.trim().parse::<usize>().ok())
             .filter(|&n| n > 0)
     };
-    requested.or_else(from_environment).unwrap_or(cores).clamp(1, 4 * cores)
+    requested
+        .or_else(|| from("SLIDE_THREADS"))
+        .or_else(|| from("RAYON_NUM_THREADS"))
+        .unwrap_or(cores)
+        .clamp(1, 4 * cores)
 }
 
 /// Runs `solve` on every item of `items` on `threads` threads, and hands

@@ -474,3 +474,58 @@ fn batch_takes_boards_of_any_size() {
         "{stderr}"
     );
 }
+
+/// The conventions of a command-line tool (issue 41): completions for
+/// every shell clap knows, the manual pages, `--help` with examples and exit
+/// statuses, JSON from `table` and `random`, the thread count's variable.
+#[test]
+fn completions_manual_pages_help_and_json() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (status, out, err) = slide(&["completions", shell], "");
+        assert_eq!(status, 0, "{shell}: {err}");
+        assert!(out.contains("slide") && out.contains("units"), "{shell}");
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("man");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (status, out, err) = slide(&["man", dir.to_str().unwrap()], "");
+    assert_eq!(status, 0, "{err}");
+    for page in ["slide.1", "slide-solve.1", "slide-units-run.1", "slide-completions.1"] {
+        assert!(out.lines().any(|line| line == page), "{out}");
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        assert!(
+            text.starts_with(".ie") || text.contains(".TH"),
+            "{page} is a manual page"
+        );
+    }
+    let (status, out, _) = slide(&["--help"], "");
+    assert_eq!(status, 0);
+    assert!(
+        out.starts_with("Solve, batch-solve, tabulate and generate sliding-tile puzzles"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Examples:") && out.contains("Exit status: 0 done; 1 ") && out.contains("no colour"),
+        "{out}"
+    );
+    let (_, out, _) = slide(&["table", "2x3", "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let positions: u64 = json["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!((positions, json["shape"].as_str()), (360, Some("2x3")));
+    let (_, out, _) = slide(&["random", "3x3", "--count", "3", "--seed", "9", "--json"], "");
+    let (_, plain, _) = slide(&["random", "3x3", "--count", "3", "--seed", "9"], "");
+    let boards: Vec<String> = out
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["board"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(boards, plain.lines().collect::<Vec<_>>());
+}

@@ -182,7 +182,7 @@ fn missing_arguments_are_named() {
         ),
         (
             &[],
-            "error: a subcommand is needed: solve, batch, table, random, farthest or units (see slide --help)\n",
+            "error: a subcommand is needed: solve, batch, table, random, farthest, units or completions (see slide --help)\n",
         ),
     ];
     for (args, expected) in cases {
