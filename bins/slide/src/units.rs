@@ -678,6 +678,16 @@ fn iterate(
         let (first, units) = split_lines(resolved, Some(bound), Some(bound), count)?;
         let folder = dir.join(format!("bound-{bound}"));
         std::fs::create_dir_all(&folder).map_err(|error| bad_input(format!("{}: {error}", folder.display())))?;
+        // A folder used before (the same --dir again) keeps nothing of that
+        // run: its stop file would stop the searches, its results be read.
+        if let Ok(entries) = std::fs::read_dir(&folder) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name == "found" || (name.starts_with("result-") && name.ends_with(".txt")) {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
         let write = |name: String, text: String| {
             let path = folder.join(name);
             std::fs::write(&path, text).map_err(|error| bad_input(format!("{}: {error}", path.display())))

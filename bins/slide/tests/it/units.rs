@@ -92,6 +92,26 @@ fn units_through_xargs_give_the_in_process_length() {
                 .unwrap()
                 .any(|entry| entry.unwrap().path().join("result-0.txt").exists());
             assert!(searched || case == 0, "{board}: the workers' results");
+            // The same folder again: nothing of the first run is read.
+            let (status, again, err) = slide(&[
+                "units",
+                "run",
+                board,
+                "--heuristic",
+                "linear-conflict",
+                "--pruning",
+                pruning,
+                "--count",
+                "30",
+                "--in-process-below",
+                "0",
+                "--dir",
+                dir.to_str().unwrap(),
+                "--json",
+            ]);
+            assert_eq!(status, 0, "{err}");
+            let again: serde_json::Value = serde_json::from_str(&again).unwrap();
+            assert_eq!(again["length"], json["length"]);
             let json: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(json["length"].as_u64(), Some(length as u64), "{board}");
             assert_eq!(json["optimal"], true);
