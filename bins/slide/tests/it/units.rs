@@ -111,8 +111,8 @@ fn units_through_xargs_give_the_in_process_length() {
             ]);
             assert_eq!(status, 0, "{err}");
             let again: serde_json::Value = serde_json::from_str(&again).unwrap();
-            assert_eq!(again["length"], json["length"]);
             let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(again["length"], json["length"]);
             assert_eq!(json["length"].as_u64(), Some(length as u64), "{board}");
             assert_eq!(json["optimal"], true);
             assert_eq!(replay(board, json["path"].as_str().unwrap()), length);
