@@ -27,26 +27,20 @@
 //! Felner's 50 24-puzzles; what it does here is in
 //! `record/2026-12-05-frontier.md`.
 
-#[cfg(feature = "fxhash")]
-type HashMap<K, V> = fxhash::FxHashMap<K, V>;
-#[cfg(not(feature = "fxhash"))]
-type HashMap<K, V> = std::collections::HashMap<K, V>;
-
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use slide_core::{Move, NO_MOVE};
 
-use crate::heuristic::{Estimate, Heuristic, Slide};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
-
 use crate::budget::Watch;
+use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
-use crate::parallel_ida_star::{End, Window};
+use crate::parallel_ida_star::{whole_limit, End, Window};
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::Pruning;
 use crate::walk_back::walk_back;
-use crate::{Answer, Budget, SearchError, Stats};
+use crate::{Answer, Budget, HashMap, SearchError, Stats};
 
 /// What A* keeps of a board: the shortest path found to it, the blank's
 /// move that ended it, the blank's cell, and whether it was expanded.
@@ -248,12 +242,7 @@ where
                     stats,
                 });
             }
-            End::Error(SearchError::OutOfTime { .. }) => {
-                return Err(SearchError::OutOfTime {
-                    limit: budget.time_limit.unwrap_or_default(),
-                })
-            }
-            End::Error(error) => return Err(error),
+            End::Error(error) => return Err(whole_limit(error, budget)),
             End::Exhausted(next) => bound = next.min(beyond),
         }
     }

@@ -38,6 +38,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The hash map of the searches that store boards by their packed tiles:
+/// fxhash's where the feature is on (the command line), the standard one in
+/// the judge files.
+#[cfg(feature = "fxhash")]
+pub(crate) type HashMap<K, V> = fxhash::FxHashMap<K, V>;
+#[cfg(not(feature = "fxhash"))]
+pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V>;
+
 mod answer;
 mod astar;
 mod astar_ida_star;

@@ -230,14 +230,7 @@ where
                     stats,
                 })
             }
-            // Each iteration ran with the time that was left: the error
-            // names the whole limit.
-            End::Error(SearchError::OutOfTime { .. }) => {
-                return Err(SearchError::OutOfTime {
-                    limit: budget.time_limit.unwrap_or_default(),
-                })
-            }
-            End::Error(error) => return Err(error),
+            End::Error(error) => return Err(whole_limit(error, budget)),
             // Every iteration raises the bound (see `ida_star`).
             End::Exhausted(next_bound) => bound = next_bound,
         }
@@ -245,6 +238,17 @@ where
     Err(SearchError::TooLong {
         max_length: budget.max_length.unwrap_or(u32::MAX as usize),
     })
+}
+
+/// `error` as the whole search reports it: each iteration ran with the
+/// time that was left, and the error names the whole limit.
+pub(crate) fn whole_limit(error: SearchError, budget: &Budget) -> SearchError {
+    match error {
+        SearchError::OutOfTime { .. } => SearchError::OutOfTime {
+            limit: budget.time_limit.unwrap_or_default(),
+        },
+        error => error,
+    }
 }
 
 /// How the search below one node of an iteration ended.

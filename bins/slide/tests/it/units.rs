@@ -66,26 +66,27 @@ fn units_through_xargs_give_the_in_process_length() {
         let length = solve_length(board);
         for pruning in ["fsm", "undo"] {
             let dir = folder(&format!("run-{case}-{pruning}"));
-            let (status, out, err) = slide(&[
-                "units",
-                "run",
-                board,
-                "--heuristic",
-                "linear-conflict",
-                "--pruning",
-                pruning,
-                "--count",
-                "30",
-                "--workers",
-                "2",
-                "--files",
-                "3",
-                "--in-process-below",
-                "0",
-                "--dir",
-                dir.to_str().unwrap(),
-                "--json",
-            ]);
+            let run = |extra: &[&str]| {
+                let mut args = vec![
+                    "units",
+                    "run",
+                    board,
+                    "--heuristic",
+                    "linear-conflict",
+                    "--pruning",
+                    pruning,
+                    "--count",
+                    "30",
+                    "--in-process-below",
+                    "0",
+                    "--dir",
+                    dir.to_str().unwrap(),
+                    "--json",
+                ];
+                args.extend(extra);
+                slide(&args)
+            };
+            let (status, out, err) = run(&["--workers", "2", "--files", "3"]);
             assert_eq!(status, 0, "{err}");
             // The workers ran: an iteration has their results.
             let searched = std::fs::read_dir(&dir)
@@ -93,22 +94,7 @@ fn units_through_xargs_give_the_in_process_length() {
                 .any(|entry| entry.unwrap().path().join("result-0.txt").exists());
             assert!(searched || case == 0, "{board}: the workers' results");
             // The same folder again: nothing of the first run is read.
-            let (status, again, err) = slide(&[
-                "units",
-                "run",
-                board,
-                "--heuristic",
-                "linear-conflict",
-                "--pruning",
-                pruning,
-                "--count",
-                "30",
-                "--in-process-below",
-                "0",
-                "--dir",
-                dir.to_str().unwrap(),
-                "--json",
-            ]);
+            let (status, again, err) = run(&[]);
             assert_eq!(status, 0, "{err}");
             let again: serde_json::Value = serde_json::from_str(&again).unwrap();
             let json: serde_json::Value = serde_json::from_str(&out).unwrap();

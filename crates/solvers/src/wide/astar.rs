@@ -27,12 +27,7 @@ use crate::budget::{hashed_bytes, vector_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::position::{Neighbours, Position, Tiles};
 use crate::walk_back::walk_back;
-use crate::{Answer, Budget, SearchError, Stats};
-
-#[cfg(feature = "fxhash")]
-type HashMap<K, V> = fxhash::FxHashMap<K, V>;
-#[cfg(not(feature = "fxhash"))]
-type HashMap<K, V> = std::collections::HashMap<K, V>;
+use crate::{Answer, Budget, HashMap, SearchError, Stats};
 
 /// What the search knows of a board it has reached: the length of the
 /// shortest path found to it and the blank's last move on that path

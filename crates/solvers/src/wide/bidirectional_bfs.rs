@@ -15,12 +15,7 @@ use super::{WideBoard, WideTiles};
 use crate::budget::{hashed_bytes, vector_bytes, Watch};
 use crate::position::{Neighbours, Position};
 use crate::walk_back::walk_back;
-use crate::{Answer, Budget, SearchError, Stats};
-
-#[cfg(feature = "fxhash")]
-type HashMap<K, V> = fxhash::FxHashMap<K, V>;
-#[cfg(not(feature = "fxhash"))]
-type HashMap<K, V> = std::collections::HashMap<K, V>;
+use crate::{Answer, Budget, HashMap, SearchError, Stats};
 
 /// One end of the search: every board it has reached, with the blank's
 /// move that reached it (`NO_MOVE` for its root), and its last layer's
