@@ -11,7 +11,7 @@ use slide_pattern_db::{
     PLACEMENT_FORMAT_VERSION,
 };
 
-use crate::{checked_file, save_with, shown, CacheError, Origin, Report};
+use crate::{checked_file, huge_page_buffer, save_with, shown, CacheError, Origin, Report};
 
 /// The file of a placement table of `goal_cells` and the goal's blank cell
 /// `blank` on `rows` by `cols`, such as `wpdb-v2-5x5-b0-1.2.5.6.7.12.bin`.
@@ -132,7 +132,10 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     // Read without the lock, so that both tables are read side by side.
     let size = PlacementPatternDb::file_size(5, 5, cells.len());
     let table = checked_file(&path, size)
-        .and_then(|mut input| PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK))
+        .and_then(|mut input| {
+            let buffer = huge_page_buffer(PlacementPatternDb::placements(25, cells.len()));
+            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
+        })
         .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
     // Should another thread have read it meanwhile, one copy is kept.
@@ -193,7 +196,7 @@ fn load_or_build_table(
         in_time()
     });
     bar.finish_and_clear();
-    let db = db?;
+    let db = db?.with_values_in(huge_page_buffer);
     let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
     if not_saved.is_none() {
         // The first format's file of the same pattern (its blank's goal

@@ -306,11 +306,12 @@ fn checked_file(path: &Path, size: u64) -> Result<std::io::BufReader<std::io::Ta
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
 /// to back with huge pages (2 MiB rather than 4 KiB, where it has them and
 /// the range covers whole ones). A search reads a pattern's table at
-/// random places (14 MB for a 6-tile pattern, 1 GB for an 8-tile one); with
+/// random places (14 MB for a 6-tile pattern, 1 GB for an 8-tile one, 127.5
+/// MB for one of the 24-puzzle's); with
 /// 4 KiB pages many reads also miss the processor's table of page
 /// addresses. Measured side by side on Korf's 100 with 6-6-3, one thread,
 /// when the tables were a byte a slot (57 MB each): the search took about a
-/// tenth less.
+/// tenth less; on the 24-puzzle, 0.97 of the time (`record/2026-12-05-frontier.md`).
 fn huge_page_buffer(capacity: usize) -> Vec<u8> {
     let buffer = Vec::with_capacity(capacity);
     #[cfg(target_os = "linux")]

@@ -44,15 +44,29 @@ impl PlacementPatternDb {
     }
 
     /// Reads a table written by [`PlacementPatternDb::write_to`] for the pattern
-    /// `goal_cells` and the goal's blank cell `blank` on `rows` by `cols`;
-    /// an error says why a file cannot be used (another pattern, another
-    /// version, damage).
+    /// `goal_cells` and the goal's blank cell `blank` on `rows` by `cols`,
+    /// into `values` (emptied first; a caller that wants the table in
+    /// memory of its choosing passes a buffer with room for it); an error
+    /// says why a file cannot be used (another pattern, another version,
+    /// damage).
+    ///
+    /// ```
+    /// use slide_pattern_db::PlacementPatternDb;
+    /// let db = PlacementPatternDb::build(3, 3, &[0, 1], 8);
+    /// let mut file = Vec::new();
+    /// db.write_to(&mut file).unwrap();
+    /// let read = PlacementPatternDb::read_from(&mut file.as_slice(), 3, 3, &[0, 1], 8, Vec::new()).unwrap();
+    /// assert_eq!(read.value(&[1, 0]), 4);
+    /// let other = PlacementPatternDb::read_from(&mut file.as_slice(), 3, 3, &[0, 2], 8, Vec::new());
+    /// assert_eq!(other.unwrap_err(), "the header names another pattern or format");
+    /// ```
     pub fn read_from(
         input: &mut impl Read,
         rows: usize,
         cols: usize,
         goal_cells: &[u8],
         blank: usize,
+        mut values: Vec<u8>,
     ) -> Result<PlacementPatternDb, String> {
         let mut db = PlacementPatternDb {
             rows,
@@ -69,7 +83,8 @@ impl PlacementPatternDb {
         if header != expected {
             return Err("the header names another pattern or format".to_string());
         }
-        let mut values = vec![0u8; PlacementPatternDb::placements(rows * cols, goal_cells.len())];
+        values.clear();
+        values.resize(PlacementPatternDb::placements(rows * cols, goal_cells.len()), 0);
         input
             .read_exact(&mut values)
             .map_err(|e| format!("cannot read the table: {e}"))?;

@@ -139,6 +139,25 @@ impl PlacementPatternDb {
     pub(crate) fn values(&self) -> &[u8] {
         &self.values
     }
+
+    /// The same table with its values copied into the buffer that
+    /// `buffer(bytes)` makes (empty, with room for `bytes`): for a caller
+    /// that wants a table it built in memory of its choosing, as
+    /// [`PlacementPatternDb::read_from`] reads into one.
+    ///
+    /// ```
+    /// use slide_pattern_db::PlacementPatternDb;
+    /// let db = PlacementPatternDb::build(3, 3, &[0, 1], 8);
+    /// let moved = db.clone().with_values_in(Vec::with_capacity);
+    /// assert_eq!(moved.value(&[1, 0]), 4);
+    /// ```
+    pub fn with_values_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PlacementPatternDb {
+        let mut values = buffer(self.values.len());
+        values.clear();
+        values.extend_from_slice(&self.values);
+        self.values = values;
+        self
+    }
 }
 
 impl std::fmt::Debug for PlacementPatternDb {
