@@ -7,14 +7,14 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
-    let cli = match slide::Cli::try_parse() {
+    let cli = match slide_cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage(&error),
     };
     if !slide_driver::stdout_is_open() {
         return fail("standard output is closed: the answers would be lost", 1);
     }
-    match slide::run(cli) {
+    match slide_cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.message.is_empty() => ExitCode::from(error.status),
         Err(error) => fail(&error.message, error.status),
@@ -40,7 +40,7 @@ fn usage(error: &clap::Error) -> ExitCode {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             // The command that lacks one: `slide`, or a subcommand named on
             // the line that has subcommands of its own (`slide units`).
-            let mut command = slide::Cli::command();
+            let mut command = slide_cli::Cli::command();
             let mut path = String::from("slide");
             for arg in std::env::args().skip(1) {
                 match command.find_subcommand(&arg) {

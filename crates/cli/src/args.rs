@@ -248,7 +248,7 @@ pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) limits: Limits,
     /// The longest path the reduction of a board of any size may print.
-    #[arg(long, default_value_t = 10_000_000)]
+    #[arg(long, default_value_t = DEFAULT_MAX_MOVES)]
     pub(crate) max_moves: u64,
     /// Read BOARD as the path of a puzzle on a graph (`-` for standard
     /// input): cells and edges, blanks and labels that may repeat, start,
@@ -257,8 +257,11 @@ pub(crate) struct SolveArgs {
     pub(crate) graph: bool,
 }
 
+/// The longest path the reduction gives by default.
+pub(crate) const DEFAULT_MAX_MOVES: u64 = 10_000_000;
+
 /// What one search may spend.
-#[derive(clap::Args, Debug, Clone, Copy)]
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
 pub(crate) struct Limits {
     /// How many states BFS, bidirectional BFS and A* may store (default: as
     /// many as fit in about 1 GB: 10 million on boards of at most 16 cells,
@@ -302,7 +305,7 @@ pub(crate) struct BatchArgs {
     #[command(flatten)]
     pub(crate) limits: Limits,
     /// The longest path the reduction of a board beyond 16 cells may print.
-    #[arg(long, default_value_t = 10_000_000)]
+    #[arg(long, default_value_t = DEFAULT_MAX_MOVES)]
     pub(crate) max_moves: u64,
 }
 

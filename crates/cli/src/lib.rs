@@ -1,7 +1,9 @@
-//! The `slide` command line: solve, batch-solve, tabulate and generate
-//! sliding-tile puzzles.
+//! The slide command line as a library: its arguments, the route of an
+//! instance to a search, the answers and how they are printed, and a
+//! solver for other programs.
 //!
-//! The `slide` command line: its arguments (`args`), one module per
+//! The binary `slide` (`bins/slide`) parses its arguments and calls [`run`];
+//! other programs (the Python package) call [`Solver`]. The command line: its arguments (`args`), one module per
 //! subcommand; an instance (`instance`) goes by one route (`route`) to the
 //! small boards' searches (`small`), the wide boards' (`wide`) or the
 //! reduction (`reduce`), and comes back as one answer type printed one way
@@ -27,6 +29,7 @@ mod route;
 mod small;
 mod solution;
 mod solve;
+mod solver;
 mod table;
 mod threads;
 mod units;
@@ -36,6 +39,7 @@ pub use crate::args::Cli;
 use crate::args::Command;
 use crate::error::write_stdout;
 pub use crate::error::CliError;
+pub use crate::solver::{Answer, Solver};
 
 /// Runs the command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {

@@ -69,6 +69,19 @@ impl Tables {
         *self.used.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = split;
     }
 
+    /// The estimate `heuristic` of the moves from `start` to `goal`, with
+    /// the tables a search takes (read, or built, on first need).
+    pub(crate) fn estimate(&self, heuristic: HeuristicArg, start: &Board, goal: &Board) -> Result<u32, CliError> {
+        let value = match heuristic {
+            HeuristicArg::Manhattan => Manhattan.estimate(start, goal),
+            HeuristicArg::LinearConflict => LinearConflict.estimate(start, goal),
+            HeuristicArg::WalkingDistance => walking_distance().estimate(start, goal),
+            HeuristicArg::Pdb => tables_for(&self.strong, goal, None)?.estimate(start, goal),
+            HeuristicArg::Pdb78 => tables_for(&self.largest, goal, None)?.estimate(start, goal),
+        };
+        value.map_err(|mismatch| mismatched(&mismatch, goal))
+    }
+
     /// Whether the 7-8 tables for `goal` are in the cache.
     pub(crate) fn largest_ready(&self, goal: &Board) -> bool {
         self.largest.ready(goal)
@@ -168,7 +181,7 @@ impl Plan {
         let estimate = |heuristic: HeuristicArg| match heuristic {
             HeuristicArg::Manhattan => Heuristic::<Board>::name(&Manhattan),
             HeuristicArg::LinearConflict => Heuristic::<Board>::name(&LinearConflict),
-            HeuristicArg::WalkingDistance => MaxOf(WalkingDistance, LinearConflict).name(),
+            HeuristicArg::WalkingDistance => walking_distance().name(),
             HeuristicArg::Pdb => match patterns_for(split, goal.shape(), goal.blank()) {
                 Ok(patterns) => format!("pdb-{}", patterns.iter().map(Vec::len).format("-")),
                 Err(_) => format!("pdb-{}", split.name()),
@@ -250,7 +263,7 @@ impl Plan {
         let outcome = match heuristic.expect("the searches left take an estimate") {
             HeuristicArg::Manhattan => run.with(Manhattan, budget),
             HeuristicArg::LinearConflict => run.with(LinearConflict, budget),
-            HeuristicArg::WalkingDistance => run.with(MaxOf(WalkingDistance, LinearConflict), budget),
+            HeuristicArg::WalkingDistance => run.with(walking_distance(), budget),
             HeuristicArg::Pdb78 => {
                 tables.use_split(Split::SevenEight);
                 let pdb = tables_for(&tables.largest, goal, deadline)?;
@@ -436,4 +449,10 @@ fn describe(plan: Plan, goal: &Board, tables: &Tables, progress: &Progress) -> S
             state_memory(progress.stored, BYTES_PER_STATE)
         ),
     }
+}
+
+/// What `--heuristic walking-distance` names: the larger of walking
+/// distance and linear conflict.
+fn walking_distance() -> MaxOf<WalkingDistance, LinearConflict> {
+    MaxOf(WalkingDistance, LinearConflict)
 }

@@ -62,6 +62,14 @@ impl Solution {
         }
     }
 
+    /// The answer as [`crate::Solver`] gives it.
+    pub(crate) fn answer(&self) -> crate::Answer {
+        crate::Answer {
+            path: self.path().cloned(),
+            optimal: self.optimal(),
+        }
+    }
+
     /// Whether the path is a shortest one (or there is none).
     fn optimal(&self) -> bool {
         match self.quality {

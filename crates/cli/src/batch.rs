@@ -1,24 +1,19 @@
 //! `slide batch`: one instance per line, solved on every core, answered in
 //! input order as soon as every earlier line is answered.
 
-use std::collections::HashMap;
 use std::io::{BufReader, IsTerminal, Read};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_core::{Board, MoveOrder};
-use slide_solvers::{answer_without_search, DistanceTable, DENSE_MAX_CELLS, TABLE_FROM};
+use slide_core::MoveOrder;
 
-use crate::args::{Algo, BatchArgs};
+use crate::args::BatchArgs;
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::instance::Instance;
 use crate::lines::{Line, Lines, MAX_LINE};
-use crate::route::{Request, Route, Tables};
-use crate::small::Ask;
-use crate::solution::{Found, Quality, Solution};
+use crate::solution::Solution;
+use crate::solver::Solver;
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance; `None` for
@@ -33,74 +28,6 @@ enum Refused {
     Input(CliError),
 }
 
-/// The goals a batch meets, each with how many searches went to it and,
-/// from the [`TABLE_FROM`]th on a board of at most [`DENSE_MAX_CELLS`]
-/// cells, its complete distance table, which answers the rest at once
-/// (the policy of `slide_solvers::ToTarget`, shared by the threads).
-#[derive(Default)]
-struct Goals {
-    goals: Mutex<HashMap<Board, Arc<Goal>>>,
-}
-
-/// A goal of [`Goals`].
-#[derive(Default)]
-struct Goal {
-    searched: AtomicUsize,
-    table: OnceLock<Option<DistanceTable>>,
-}
-
-impl Goals {
-    /// The distance table that answers searches towards `goal`, once it is
-    /// met often enough to be worth one.
-    fn table(&self, goal: &Board) -> Option<Arc<Goal>> {
-        if goal.shape().cells() > DENSE_MAX_CELLS {
-            return None;
-        }
-        let entry = {
-            let mut goals = self.goals.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            Arc::clone(goals.entry(*goal).or_default())
-        };
-        let searched = entry.searched.fetch_add(1, Ordering::Relaxed) + 1;
-        if searched < TABLE_FROM {
-            return None;
-        }
-        entry
-            .table
-            .get_or_init(|| DistanceTable::for_target(goal).ok())
-            .is_some()
-            .then_some(entry)
-    }
-
-    /// `instance` answered by its goal's distance table, when a search
-    /// would run (not an unsolvable pair, nor a start that is its goal) and
-    /// the goal has one.
-    fn solve(&self, instance: &Instance) -> Option<Solution> {
-        let started = Instant::now();
-        let (start, goal) = instance.packed()?;
-        if !answer_without_search(&start, &goal).is_ok_and(|answer| answer.is_none()) {
-            return None;
-        }
-        let entry = self.table(&goal)?;
-        let table = entry
-            .table
-            .get()
-            .and_then(Option::as_ref)
-            .expect("the goal has its table");
-        let answer = table.solve(&start, &goal).expect("the table was made for the goal");
-        Some(Solution {
-            instance: Instance {
-                start: instance.start.clone(),
-                goal: instance.goal.clone(),
-            },
-            found: Found::One(answer.path),
-            algorithm: "distance_table".to_string(),
-            stats: Some(answer.stats),
-            quality: Quality::Optimal,
-            seconds: started.elapsed().as_secs_f64(),
-        })
-    }
-}
-
 /// Answers every instance of the input, writing each line's answer as soon
 /// as it and every earlier one are done; bad lines are reported on standard
 /// error by number, and the others go on.
@@ -110,8 +37,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
     } else {
         Box::new(std::fs::File::open(&args.file).map_err(|e| bad_input(format!("{}: {e}", args.file)))?)
     };
-    let tables = Tables::new(false);
-    let goals = Goals::default();
+    let solver = Solver::with(args.limits, args.max_moves);
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{pos} lines answered {elapsed}").expect("a valid template"));
@@ -154,26 +80,11 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         Some(Instance::read(start, goal, None).map_err(Refused::Line))
     };
     // Lines run side by side on every core: each search on one.
-    let request = Request {
-        ask: Ask::ONE,
-        show: false,
-        limits: args.limits,
-        max_moves: args.max_moves,
-        threads: 1,
-    };
     let solve = |(number, line): (usize, Line)| -> Outcome {
         let Some(instance) = job_of(line) else {
             return (number, None);
         };
-        let outcome = instance.map(|instance| {
-            let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;
-            if let (Algo::Auto, Route::Small(_)) = (args.algo, route) {
-                if let Some(solution) = goals.solve(&instance) {
-                    return Ok(solution);
-                }
-            }
-            route.solve(instance, &request, &tables, None)
-        });
+        let outcome = instance.map(|instance| solver.answer(instance, args.algo, args.heuristic, 1));
         (number, Some(outcome))
     };
     let threads = thread_count(None);

@@ -1,0 +1,270 @@
+//! A solver for other programs (the Python package): instances written as
+//! the command line reads them, answered by the route `slide batch` takes,
+//! with the tables read once for every answer; the estimates by the names
+//! `--heuristic` gives them.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use clap::ValueEnum;
+use slide_core::{Board, Move};
+use slide_solvers::{
+    answer_without_search, DistanceTable, Heuristic, LinearConflict, Manhattan, WideBoard, WideTiles, DENSE_MAX_CELLS,
+    TABLE_FROM,
+};
+
+use crate::args::{Algo, HeuristicArg, Limits};
+use crate::error::{bad_input, CliError};
+use crate::instance::Instance;
+use crate::route::{name_of, Request, Route, Tables};
+use crate::small::Ask;
+use crate::solution::{Found, Quality, Solution};
+use crate::threads::{for_each_in_order, Emit, Window, MOST_TAKEN};
+
+/// Answers instances as `slide batch` does: the searches `--algo auto`
+/// takes (optimal up to 5x5 with the tables the cache holds, the
+/// reduction beyond), each on one thread when many run side by side.
+///
+/// ```
+/// use slide_cli::Solver;
+/// let solver = Solver::new();
+/// let answer = solver.solve("1 2 3 / 4 5 6 / 7 _ 8", None).unwrap();
+/// assert_eq!(answer.moves(), Some("r".to_string()));
+/// assert!(answer.optimal);
+/// assert!(solver.solve("1 2 3 / 4 5 6 / 8 7 _", None).unwrap().path.is_none());
+/// assert_eq!(solver.solve("1 2 / 3 9", None).unwrap_err().message, "the board: cell 4: tile 9 is out of range: tiles are 1 to 3");
+/// ```
+pub struct Solver {
+    tables: Tables,
+    goals: Goals,
+    limits: Limits,
+    max_moves: u64,
+}
+
+/// One instance's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The blank's moves, or `None` when the goal cannot be reached.
+    pub path: Option<Vec<Move>>,
+    /// Whether the path is a shortest one (a reduction's or a near-optimal
+    /// search's may not be); `true` when there is none.
+    pub optimal: bool,
+}
+
+impl Answer {
+    /// The path as the command line writes it (`udlr`), or `None`.
+    pub fn moves(&self) -> Option<String> {
+        self.path.as_deref().map(slide_core::path_string)
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the command line's defaults, reading the tables from
+    /// the cache folder (`SLIDE_CACHE_DIR`) as first needed.
+    pub fn new() -> Solver {
+        Solver::with(Limits::default(), crate::args::DEFAULT_MAX_MOVES)
+    }
+
+    /// A solver within `limits`, its reductions' paths at most `max_moves`.
+    pub(crate) fn with(limits: Limits, max_moves: u64) -> Solver {
+        Solver {
+            tables: Tables::new(false),
+            goals: Goals::default(),
+            limits,
+            max_moves,
+        }
+    }
+
+    /// The answer to the board `start` written as the command line reads
+    /// it, towards `goal` (by default the tiles in order, the blank last),
+    /// searched on every core; the command line's error otherwise.
+    pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Answer, CliError> {
+        let instance = Instance::read(start, goal, None)?;
+        let threads = crate::threads::thread_count(None);
+        self.answer(instance, Algo::Auto, None, threads).map(|solution| solution.answer())
+    }
+
+    /// The answers to `instances` (a start and, or not, a goal each), in
+    /// their order, on `threads` threads (by default every core), each
+    /// search on one: `slide batch`'s answers.
+    ///
+    /// ```
+    /// use slide_cli::Solver;
+    /// let boards = [("1 2 / _ 3", None), ("2 1 / 3 _", None), ("1 2 / 3 _", Some("_ 1 / 3 2"))];
+    /// let answers = Solver::new().solve_many(&boards, Some(2));
+    /// let moves: Vec<_> = answers.iter().map(|a| a.as_ref().unwrap().moves()).collect();
+    /// assert_eq!(moves, [Some("r".to_string()), None, Some("ul".to_string())]);
+    /// ```
+    pub fn solve_many(
+        &self,
+        instances: &[(&str, Option<&str>)],
+        threads: Option<usize>,
+    ) -> Vec<Result<Answer, CliError>> {
+        let threads = crate::threads::thread_count(threads);
+        let window = Window {
+            items: 4 * threads * MOST_TAKEN,
+            weight: 4 * threads * MOST_TAKEN,
+        };
+        let mut answers = Vec::with_capacity(instances.len());
+        let solve = |(start, goal): &(&str, Option<&str>)| {
+            Instance::read(start, *goal, None)
+                .and_then(|instance| self.answer(instance, Algo::Auto, None, 1))
+                .map(|solution| solution.answer())
+        };
+        for_each_in_order(instances.iter(), window, |_| 1, threads, solve, |emitted| {
+            if let Emit::Answer(answer) = emitted {
+                answers.push(answer);
+            }
+            true
+        });
+        answers
+    }
+
+    /// The estimate `heuristic` (a name `--heuristic` takes) of the moves
+    /// from `start` to `goal`, both written as the command line reads them;
+    /// `pdb` reads (or builds) the tables `slide solve` takes.
+    ///
+    /// ```
+    /// use slide_cli::Solver;
+    /// let solver = Solver::new();
+    /// assert_eq!(solver.estimate("2 1 3 / 4 5 6 / 7 8 _", None, "manhattan").unwrap(), 2);
+    /// assert_eq!(solver.estimate("2 1 3 / 4 5 6 / 7 8 _", None, "linear-conflict").unwrap(), 4);
+    /// assert!(solver.estimate("2 1 3 / 4 5 6 / 7 8 _", None, "far").is_err());
+    /// ```
+    pub fn estimate(&self, start: &str, goal: Option<&str>, heuristic: &str) -> Result<u32, CliError> {
+        let heuristic = HeuristicArg::from_str(heuristic, false).map_err(|_| {
+            let names: Vec<String> = HeuristicArg::value_variants().iter().map(|h| name_of(*h)).collect();
+            bad_input(format!("no estimate is named {heuristic:?}: {}", names.join(", ")))
+        })?;
+        let instance = Instance::read(start, goal, None)?;
+        if let Some((start, goal)) = instance.packed() {
+            return self.tables.small.estimate(heuristic, &start, &goal);
+        }
+        match instance.cells() {
+            0..=25 => self.wide_estimate::<u128>(heuristic, &instance),
+            _ => self.wide_estimate::<slide_solvers::Cells>(heuristic, &instance),
+        }
+    }
+
+    /// [`Solver::estimate`] of a board of more than 16 cells, packed as `T`.
+    fn wide_estimate<T: WideTiles>(&self, heuristic: HeuristicArg, instance: &Instance) -> Result<u32, CliError> {
+        let start = WideBoard::<T>::of(&instance.start).map_err(bad_input)?;
+        let goal = WideBoard::<T>::of(&instance.goal).map_err(bad_input)?;
+        let value = match heuristic {
+            HeuristicArg::Manhattan => Manhattan.estimate(&start, &goal),
+            HeuristicArg::LinearConflict => LinearConflict.estimate(&start, &goal),
+            HeuristicArg::Pdb if (start.rows(), start.cols()) == (5, 5) => {
+                let pdb = self.tables.korf_felner.for_goal(goal.blank(), None)?;
+                (&pdb).estimate(&start, &goal)
+            }
+            other => {
+                return Err(bad_input(format!(
+                    "{} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+                    name_of(other)
+                )))
+            }
+        };
+        value.map_err(|mismatch| bad_input(mismatch.to_string()))
+    }
+
+    /// `instance` answered by `algo` with `heuristic` on `threads` threads:
+    /// the one way a batch line and a program's instance are answered.
+    pub(crate) fn answer(
+        &self,
+        instance: Instance,
+        algo: Algo,
+        heuristic: Option<HeuristicArg>,
+        threads: usize,
+    ) -> Result<Solution, CliError> {
+        let request = Request {
+            ask: Ask::ONE,
+            show: false,
+            limits: self.limits,
+            max_moves: self.max_moves,
+            threads,
+        };
+        let route = Route::of(&instance, algo, heuristic, &request, &self.tables)?;
+        if let (Algo::Auto, Route::Small(_)) = (algo, route) {
+            if let Some(solution) = self.goals.solve(&instance) {
+                return Ok(solution);
+            }
+        }
+        route.solve(instance, &request, &self.tables, None)
+    }
+}
+
+/// The goals a solver meets, each with how many searches went to it and,
+/// from the [`TABLE_FROM`]th on a board of at most [`DENSE_MAX_CELLS`]
+/// cells, its complete distance table, which answers the rest at once
+/// (the policy of `slide_solvers::ToTarget`, shared by the threads).
+#[derive(Default)]
+struct Goals {
+    goals: Mutex<HashMap<Board, Arc<Goal>>>,
+}
+
+/// A goal of [`Goals`].
+#[derive(Default)]
+struct Goal {
+    searched: AtomicUsize,
+    table: OnceLock<Option<DistanceTable>>,
+}
+
+impl Goals {
+    /// The distance table that answers searches towards `goal`, once it is
+    /// met often enough to be worth one.
+    fn table(&self, goal: &Board) -> Option<Arc<Goal>> {
+        if goal.shape().cells() > DENSE_MAX_CELLS {
+            return None;
+        }
+        let entry = {
+            let mut goals = self.goals.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Arc::clone(goals.entry(*goal).or_default())
+        };
+        let searched = entry.searched.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched < TABLE_FROM {
+            return None;
+        }
+        entry
+            .table
+            .get_or_init(|| DistanceTable::for_target(goal).ok())
+            .is_some()
+            .then_some(entry)
+    }
+
+    /// `instance` answered by its goal's distance table, when a search
+    /// would run (not an unsolvable pair, nor a start that is its goal) and
+    /// the goal has one.
+    fn solve(&self, instance: &Instance) -> Option<Solution> {
+        let started = Instant::now();
+        let (start, goal) = instance.packed()?;
+        if !answer_without_search(&start, &goal).is_ok_and(|answer| answer.is_none()) {
+            return None;
+        }
+        let entry = self.table(&goal)?;
+        let table = entry
+            .table
+            .get()
+            .and_then(Option::as_ref)
+            .expect("the goal has its table");
+        let answer = table.solve(&start, &goal).expect("the table was made for the goal");
+        Some(Solution {
+            instance: Instance {
+                start: instance.start.clone(),
+                goal: instance.goal.clone(),
+            },
+            found: Found::One(answer.path),
+            algorithm: "distance_table".to_string(),
+            stats: Some(answer.stats),
+            quality: Quality::Optimal,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+}
