@@ -390,7 +390,7 @@ pub(crate) enum HeuristicArg {
 const MAX_RANDOM_MOVES: usize = 10_000_000;
 
 /// Reads a number of random moves, at most [`MAX_RANDOM_MOVES`].
-fn parse_moves(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_moves(text: &str) -> Result<usize, String> {
     match text.trim().parse::<u128>() {
         Ok(moves) if moves <= MAX_RANDOM_MOVES as u128 => Ok(moves as usize),
         Ok(_) => Err(format!("at most {MAX_RANDOM_MOVES} moves, not {text}")),
@@ -409,7 +409,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// Reads `RxC`, such as `30x40`: the size of a board of any size.
-fn parse_size(text: &str) -> Result<Size, String> {
+pub(crate) fn parse_size(text: &str) -> Result<Size, String> {
     let (rows, cols) = text
         .split_once(['x', 'X'])
         .ok_or(format!("expected a size such as 3x3, not {text:?}"))?;

@@ -39,7 +39,8 @@ pub use crate::args::Cli;
 use crate::args::Command;
 use crate::error::write_stdout;
 pub use crate::error::CliError;
-pub use crate::solver::{Answer, Solver};
+pub use crate::random::random_boards;
+pub use crate::solver::{solvable, Answer, Solver};
 
 /// Runs the command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {

@@ -74,7 +74,7 @@ impl Solution {
     fn optimal(&self) -> bool {
         match self.quality {
             Quality::Optimal => true,
-            Quality::Near { .. } => self.path().is_none(),
+            Quality::Near { lower_bound, .. } => self.path().is_none_or(|path| path.len() <= lower_bound),
             Quality::Reduced { optimal, .. } => optimal,
             Quality::Bounded { lower_bound } => self.length().is_none_or(|length| length <= lower_bound),
         }

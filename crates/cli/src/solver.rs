@@ -201,6 +201,18 @@ impl Solver {
     }
 }
 
+/// Whether `start` can reach `goal` (by default the tiles in order, the
+/// blank last), both written as the command line reads them.
+///
+/// ```
+/// assert_eq!(slide_cli::solvable("1 2 3 / 4 5 6 / 8 7 _", None).unwrap(), false);
+/// assert_eq!(slide_cli::solvable("1 2 3 / 4 5 6 / 8 7 _", Some("1 2 3 / 4 5 6 / 8 7 _")).unwrap(), true);
+/// ```
+pub fn solvable(start: &str, goal: Option<&str>) -> Result<bool, CliError> {
+    let instance = Instance::read(start, goal, None)?;
+    Ok(instance.start.reaches(&instance.goal))
+}
+
 /// The goals a solver meets, each with how many searches went to it and,
 /// from the [`TABLE_FROM`]th on a board of at most [`DENSE_MAX_CELLS`]
 /// cells, its complete distance table, which answers the rest at once

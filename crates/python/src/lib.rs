@@ -1,0 +1,241 @@
+//! The Python package slide-puzzle (import slide_puzzle): solve, label and
+//! estimate sliding-tile puzzles from numpy arrays.
+//!
+//! This crate is the package's native module, `slide_puzzle._native`; the
+//! package's Python side (`python/slide_puzzle/__init__.py`) checks and
+//! shapes what it is given (a numpy array of whole numbers, contiguous, as
+//! `int64`, one board or a batch) and calls the functions here. Every
+//! answer comes from the command line's own library ([`slide_cli`]): a board
+//! is written as the command line reads it (rows of numbers, `_` for the
+//! blank), so that a bad one gets the command line's message, word for
+//! word, as a `ValueError`. A search that cannot finish (a cap) raises
+//! `RuntimeError`. The searches run with the interpreter's lock released.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use numpy::ndarray::{Array3, ArrayView2, ArrayView3, Axis};
+use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray2, PyReadonlyArray3};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use slide_cli::{CliError, Solver};
+use slide_core::Move;
+
+/// The one solver of the process: its tables are read once, whatever
+/// calls need them.
+fn solver() -> &'static Solver {
+    static SOLVER: std::sync::OnceLock<Solver> = std::sync::OnceLock::new();
+    SOLVER.get_or_init(Solver::new)
+}
+
+/// The command line's failure as Python's: bad input (status 2) a
+/// `ValueError`, a search that could not finish a `RuntimeError`; `board`
+/// names which board of a batch.
+fn raised(error: CliError, board: Option<usize>) -> PyErr {
+    let message = match board {
+        Some(index) => format!("board {index}: {}", error.message),
+        None => error.message,
+    };
+    match error.status {
+        2 => PyValueError::new_err(message),
+        _ => PyRuntimeError::new_err(message),
+    }
+}
+
+/// `cells` written as the command line reads a board: rows of numbers
+/// separated by ` / `, `blank` as `_`. Numbers are written as they are, so
+/// that one out of range gets the command line's message; a 0 where the
+/// blank is another value is not a tile, and is refused here.
+fn written(cells: ArrayView2<'_, i64>, blank: i64) -> Result<String, String> {
+    let mut text = String::with_capacity(cells.len() * 3);
+    for (row, values) in cells.axis_iter(Axis(0)).enumerate() {
+        if row > 0 {
+            text.push_str(" / ");
+        }
+        for (col, &value) in values.iter().enumerate() {
+            if col > 0 {
+                text.push(' ');
+            }
+            if value == blank {
+                text.push('_');
+            } else if value == 0 {
+                return Err(format!(
+                    "row {}, column {}: 0 is not a tile here (the blank is {blank})",
+                    row + 1,
+                    col + 1
+                ));
+            } else {
+                text.push_str(&value.to_string());
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// The boards of a batch written as the command line reads them; the goal's
+/// too, if given. A board that cannot be written is refused by its index.
+fn written_all(
+    boards: ArrayView3<'_, i64>,
+    goal: Option<ArrayView2<'_, i64>>,
+    blank: i64,
+) -> PyResult<(Vec<String>, Option<String>)> {
+    let cells = boards.shape()[1] * boards.shape()[2];
+    if blank > 0 && (blank as u128) < cells as u128 {
+        return Err(PyValueError::new_err(format!(
+            "blank={blank} is a tile's number: the blank is 0 or a value outside 1 to {}",
+            cells - 1
+        )));
+    }
+    let goal = goal
+        .map(|goal| written(goal, blank).map_err(|why| PyValueError::new_err(format!("the goal: {why}"))))
+        .transpose()?;
+    let texts = boards
+        .axis_iter(Axis(0))
+        .enumerate()
+        .map(|(index, board)| {
+            written(board, blank).map_err(|why| PyValueError::new_err(format!("board {index}: the board: {why}")))
+        })
+        .collect::<PyResult<Vec<String>>>()?;
+    Ok((texts, goal))
+}
+
+/// The instances of a batch: each board with the goal.
+fn instances<'t>(texts: &'t [String], goal: &'t Option<String>) -> Vec<(&'t str, Option<&'t str>)> {
+    texts.iter().map(|text| (text.as_str(), goal.as_deref())).collect()
+}
+
+/// A path's moves as Python's actions: up 0, down 1, left 2, right 3.
+fn action(mv: Move) -> u8 {
+    match mv {
+        Move::Up => 0,
+        Move::Down => 1,
+        Move::Left => 2,
+        Move::Right => 3,
+    }
+}
+
+/// The native module `slide_puzzle._native`.
+#[pymodule]
+mod _native {
+    use super::*;
+
+    /// One board's answer on every core: `(length, moves, actions,
+    /// optimal)`, length `None` when the goal cannot be reached.
+    #[pyfunction]
+    #[pyo3(signature = (board, goal, blank))]
+    fn solve_one(
+        py: Python<'_>,
+        board: PyReadonlyArray3<'_, i64>,
+        goal: Option<PyReadonlyArray2<'_, i64>>,
+        blank: i64,
+    ) -> PyResult<(Option<usize>, String, Vec<u8>, bool)> {
+        let (texts, goal) = written_all(board.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
+        let answer = py
+            .detach(|| solver().solve(&texts[0], goal.as_deref()))
+            .map_err(|error| raised(error, None))?;
+        let path = answer.path.clone().unwrap_or_default();
+        Ok((
+            answer.path.as_ref().map(Vec::len),
+            answer.moves().unwrap_or_default(),
+            path.into_iter().map(action).collect(),
+            answer.optimal,
+        ))
+    }
+
+    /// Every board's answer, side by side on `threads` threads (by default
+    /// every core): lengths (-1 when the goal cannot be reached), moves,
+    /// and whether each path is a shortest one.
+    #[pyfunction]
+    #[pyo3(signature = (boards, goal, blank, threads))]
+    #[allow(clippy::type_complexity)]
+    fn solve_many<'py>(
+        py: Python<'py>,
+        boards: PyReadonlyArray3<'py, i64>,
+        goal: Option<PyReadonlyArray2<'py, i64>>,
+        blank: i64,
+        threads: Option<usize>,
+    ) -> PyResult<(Bound<'py, PyArray1<i32>>, Vec<String>, Bound<'py, PyArray1<bool>>)> {
+        let (texts, goal) = written_all(boards.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
+        let answers = py.detach(|| solver().solve_many(&instances(&texts, &goal), threads));
+        let mut lengths = Vec::with_capacity(answers.len());
+        let mut moves = Vec::with_capacity(answers.len());
+        let mut optimal = Vec::with_capacity(answers.len());
+        for (index, answer) in answers.into_iter().enumerate() {
+            let answer = answer.map_err(|error| raised(error, Some(index)))?;
+            lengths.push(answer.path.as_ref().map_or(-1, |path| path.len() as i32));
+            moves.push(answer.moves().unwrap_or_default());
+            optimal.push(answer.optimal);
+        }
+        Ok((lengths.into_pyarray(py), moves, optimal.into_pyarray(py)))
+    }
+
+    /// Each board's estimate `heuristic` (the command line's name).
+    #[pyfunction]
+    #[pyo3(signature = (boards, heuristic, goal, blank))]
+    fn estimate<'py>(
+        py: Python<'py>,
+        boards: PyReadonlyArray3<'py, i64>,
+        heuristic: &str,
+        goal: Option<PyReadonlyArray2<'py, i64>>,
+        blank: i64,
+    ) -> PyResult<Bound<'py, PyArray1<i32>>> {
+        let (texts, goal) = written_all(boards.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
+        let values = py.detach(|| {
+            texts
+                .iter()
+                .enumerate()
+                .map(|(index, text)| {
+                    let value = solver()
+                        .estimate(text, goal.as_deref(), heuristic)
+                        .map_err(|error| (error, index))?;
+                    Ok(value as i32)
+                })
+                .collect::<Result<Vec<i32>, (CliError, usize)>>()
+        });
+        let values = values.map_err(|(error, index)| raised(error, Some(index)))?;
+        Ok(values.into_pyarray(py))
+    }
+
+    /// Whether each board can reach the goal.
+    #[pyfunction]
+    #[pyo3(signature = (boards, goal, blank))]
+    fn is_solvable<'py>(
+        py: Python<'py>,
+        boards: PyReadonlyArray3<'py, i64>,
+        goal: Option<PyReadonlyArray2<'py, i64>>,
+        blank: i64,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let (texts, goal) = written_all(boards.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
+        let solvable = texts
+            .iter()
+            .enumerate()
+            .map(|(index, text)| slide_cli::solvable(text, goal.as_deref()).map_err(|error| raised(error, Some(index))))
+            .collect::<PyResult<Vec<bool>>>()?;
+        Ok(solvable.into_pyarray(py))
+    }
+
+    /// `n` random solvable boards of `rows` by `cols` (the blank 0), as
+    /// `slide random` makes them for the same seed.
+    #[pyfunction]
+    #[pyo3(signature = (rows, cols, n, seed, moves))]
+    fn random_boards<'py>(
+        py: Python<'py>,
+        rows: usize,
+        cols: usize,
+        n: usize,
+        seed: Option<u64>,
+        moves: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray3<i64>>> {
+        let boards = slide_cli::random_boards(rows, cols, seed, moves).map_err(|error| raised(error, None))?;
+        let cells = rows * cols;
+        let total = n.checked_mul(cells).filter(|&total| total <= 1 << 32).ok_or_else(|| {
+            PyValueError::new_err(format!("{n} boards of {rows}x{cols} are more than 2^32 cells"))
+        })?;
+        let mut values = Vec::with_capacity(total);
+        for board in boards.take(n) {
+            values.extend(board.cells().iter().map(|&tile| i64::from(tile)));
+        }
+        let array = Array3::from_shape_vec((n, rows, cols), values).expect("n boards of rows by cols");
+        Ok(array.into_pyarray(py))
+    }
+}
