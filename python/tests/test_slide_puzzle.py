@@ -245,3 +245,10 @@ def test_hostile_arguments_are_value_errors():
     # A batch names the board at fault.
     with pytest.raises(ValueError, match="board 1: "):
         sp.solve_many([[[1, 2], [3, 0]], [[1, 2], [3, 7]]])
+
+
+def test_the_docstrings_examples():
+    import doctest
+
+    failures, tried = doctest.testmod(sp)
+    assert tried >= 6 and failures == 0

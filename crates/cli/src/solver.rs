@@ -89,7 +89,8 @@ impl Solver {
     pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Answer, CliError> {
         let instance = Instance::read(start, goal, None)?;
         let threads = crate::threads::thread_count(None);
-        self.answer(instance, Algo::Auto, None, threads).map(|solution| solution.answer())
+        self.answer(instance, Algo::Auto, None, threads)
+            .map(|solution| solution.answer())
     }
 
     /// The answers to `instances` (a start and, or not, a goal each), in
@@ -119,12 +120,19 @@ impl Solver {
                 .and_then(|instance| self.answer(instance, Algo::Auto, None, 1))
                 .map(|solution| solution.answer())
         };
-        for_each_in_order(instances.iter(), window, |_| 1, threads, solve, |emitted| {
-            if let Emit::Answer(answer) = emitted {
-                answers.push(answer);
-            }
-            true
-        });
+        for_each_in_order(
+            instances.iter(),
+            window,
+            |_| 1,
+            threads,
+            solve,
+            |emitted| {
+                if let Emit::Answer(answer) = emitted {
+                    answers.push(answer);
+                }
+                true
+            },
+        );
         answers
     }
 

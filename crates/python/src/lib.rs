@@ -228,9 +228,10 @@ mod _native {
     ) -> PyResult<Bound<'py, PyArray3<i64>>> {
         let boards = slide_cli::random_boards(rows, cols, seed, moves).map_err(|error| raised(error, None))?;
         let cells = rows * cols;
-        let total = n.checked_mul(cells).filter(|&total| total <= 1 << 32).ok_or_else(|| {
-            PyValueError::new_err(format!("{n} boards of {rows}x{cols} are more than 2^32 cells"))
-        })?;
+        let total = n
+            .checked_mul(cells)
+            .filter(|&total| total <= 1 << 32)
+            .ok_or_else(|| PyValueError::new_err(format!("{n} boards of {rows}x{cols} are more than 2^32 cells")))?;
         let mut values = Vec::with_capacity(total);
         for board in boards.take(n) {
             values.extend(board.cells().iter().map(|&tile| i64::from(tile)));
