@@ -69,7 +69,7 @@ use std::path::{Path, PathBuf};
 
 use crate::reach::paths;
 pub use crate::read::{judge_drivers, judge_rust, JUDGE_RUST};
-use crate::read::{read, strip, Library};
+use crate::read::{package_name, read, strip, Library};
 use crate::text::{reexported_names, words};
 use crate::write::{fit, rewrite_prefix};
 pub use crate::write::{harness, MAX_BYTES};
@@ -80,6 +80,47 @@ pub fn workspace_root() -> PathBuf {
         .parent()
         .expect("xtask lives in the workspace")
         .to_path_buf()
+}
+
+/// The folders of the workspace's crates (`crates/`) that the package in
+/// `dir` depends on, directly or through one another, in path order: the
+/// only libraries its bundle can carry (the others, such as the command
+/// line's and the Python package's, are never read).
+fn carried_crates(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let crates = root.join("crates");
+    let mut by_name = std::collections::BTreeMap::new();
+    for entry in fs::read_dir(&crates).map_err(|e| format!("reading {}: {e}", crates.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let manifest = read(&path.join("Cargo.toml"))?;
+        let name = package_name(&manifest).ok_or("a library manifest without a name")?;
+        by_name.insert(name, (path, manifest));
+    }
+    let mut carried = BTreeSet::new();
+    let mut pending = dependencies(&read(&dir.join("Cargo.toml"))?);
+    while let Some(name) = pending.pop() {
+        if let Some((path, manifest)) = by_name.get(&name) {
+            if carried.insert(path.clone()) {
+                pending.extend(dependencies(manifest));
+            }
+        }
+    }
+    Ok(carried.into_iter().collect())
+}
+
+/// The names of the packages a manifest's `[dependencies]` table names
+/// (`slide-core.workspace = true`, `name = { ... }`, `name = "1"`).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_table = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_table = line == "[dependencies]";
+        } else if in_table && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['.', '=', ' ']).next().unwrap_or_default();
+            names.push(name.to_string());
+        }
+    }
+    names
 }
 
 /// The bundle of the judge driver `driver`: one file that `rustc` compiles alone.
@@ -94,13 +135,7 @@ pub fn bundle(root: &Path, driver: &str) -> Result<String, String> {
     driver_code = rewrite_prefix(&driver_code, &format!("{driver_ident}::"), "crate::");
 
     let mut libraries = Vec::new();
-    let crates = root.join("crates");
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&crates)
-        .map_err(|e| format!("reading {}: {e}", crates.display()))?
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .collect();
-    dirs.sort();
-    for dir in dirs {
+    for dir in carried_crates(root, &dir)? {
         libraries.push(Library::read(&dir)?);
     }
 
