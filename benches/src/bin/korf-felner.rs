@@ -189,18 +189,27 @@ fn main() -> ExitCode {
         return near(&instances, &options, &goal, &pdb);
     }
     let (chosen, threads) = (options.chosen, options.threads);
-    let fsm = (options.fsm > 0).then(|| {
-        let started = Instant::now();
-        let fsm = MoveFsm::build(options.fsm);
+    // The default machine is read from the cache, as `slide` reads it
+    // (built and saved there the first time); another length is built.
+    let started = Instant::now();
+    let built;
+    let fsm: Option<&MoveFsm> = match options.fsm {
+        0 => None,
+        MoveFsm::LONGEST => Some(slide_cache::shared_move_fsm(&dir, |why| eprintln!("# warning: {why}"))),
+        longest => {
+            built = MoveFsm::build(longest);
+            Some(&built)
+        }
+    };
+    if let Some(fsm) = fsm {
         println!(
-            "# move machine of walks up to {}: {} states, {} walks skipped, built in {:.2} s",
+            "# move machine of walks up to {}: {} states, {} walks skipped, ready in {:.2} s",
             fsm.longest(),
             fsm.states(),
             fsm.skipped(),
             started.elapsed().as_secs_f64()
         );
-        fsm
-    });
+    }
     println!("id\toptimal\tlength\tgenerated\texpanded\tkorf_felner_generated\tgenerated/theirs\tseconds\tM_nodes/s");
     let (mut generated, mut expanded, mut theirs, mut seconds, mut wrong) = (0u64, 0u64, 0u64, 0f64, 0);
     for id in &chosen {
@@ -222,7 +231,7 @@ fn main() -> ExitCode {
             progress: Some(&mut report),
             ..Budget::default()
         };
-        let answer = match (&fsm, options.serial, options.frontier) {
+        let answer = match (fsm, options.serial, options.frontier) {
             (None, true, _) => ida_star_pruned(&start, &goal, &pdb, UndoLast, budget),
             (Some(fsm), true, _) => ida_star_pruned(&start, &goal, &pdb, fsm, budget),
             (None, false, Some(frontier)) => astar_ida_star(&start, &goal, &pdb, threads, frontier, UndoLast, budget),

@@ -436,11 +436,12 @@ pub(crate) struct Outcome<T> {
 /// How far past the lowest packet not yet finished a thread may take one,
 /// in packets a thread: the bound on the last iteration's extra work when
 /// the packet that holds the path runs long (a thread that gets ahead
-/// waits). Measured on five of Korf and Felner's 24-puzzles
+/// waits). Measured on Korf and Felner's 24-puzzles
 /// (`record/2026-12-05-frontier.md`): 2 a thread left 2 threads idle (41 M
-/// nodes a second against 49), 8 a thread did not, and kept 16 threads
-/// within 1.12 times the serial search's nodes.
-const WINDOW_PER_THREAD: usize = 8;
+/// nodes a second against 49); 8 still left them waiting, 64 took 0.94 to
+/// 0.96 of the time on 2 threads with the same nodes (1.007 times the
+/// serial search's on five instances; 1.046 on 16 threads, 1.052 with 8).
+const WINDOW_PER_THREAD: usize = 64;
 
 /// The packets of an iteration as the threads take them.
 pub(crate) struct Window {
