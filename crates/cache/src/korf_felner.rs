@@ -2,6 +2,7 @@
 //! threads the first time, read back after.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use slide_pattern_db::{
     PLACEMENT_FORMAT_VERSION,
 };
 
-use crate::{checked_file, huge_page_buffer, save_with, shown, CacheError, Origin, Report};
+use crate::{checked_file, huge_page_buffer, mapped_file, save_with, shown, CacheError, Origin, Report};
 
 /// The file of a placement table of `goal_cells` and the goal's blank cell
 /// `blank` on `rows` by `cols`, such as `wpdb-v2-5x5-b0-1.2.5.6.7.12.bin`.
@@ -107,6 +108,26 @@ impl std::fmt::Display for Unusable {
     }
 }
 
+/// Whether this process maps the 24-puzzle's table files rather than copy
+/// them ([`map_tables`]).
+static MAP_TABLES: AtomicBool = AtomicBool::new(false);
+
+/// From now on, this process reads the 24-puzzle's tables by mapping their
+/// files into memory (`mmap`, read only, for the rest of the process)
+/// rather than copying them into memory of its own in huge pages.
+///
+/// For a process that starts for one search of seconds, a unit's worker:
+/// a copy of the two tables (255 MB) cost it 0.04 to 0.27 s of start, most
+/// of it the kernel's, when it had to gather free huge pages first; mapped,
+/// the page cache's own pages serve every worker on the machine. A search
+/// of minutes keeps the copy: in 4 KiB pages its lookups miss the
+/// processor's table of page addresses more often
+/// (`record/2026-12-05-units.md`). Where mapping fails (not Linux, or the
+/// kernel refuses), the table is copied as before.
+pub fn map_tables() {
+    MAP_TABLES.store(true, Ordering::Relaxed);
+}
+
 /// The tables this process read whole and intact, by file: each is read
 /// once however many searches (a batch's lines) use it.
 static READ: Mutex<Vec<(PathBuf, Arc<PlacementPatternDb>)>> = Mutex::new(Vec::new());
@@ -131,12 +152,22 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     }
     // Read without the lock, so that both tables are read side by side.
     let size = PlacementPatternDb::file_size(5, 5, cells.len());
-    let table = checked_file(&path, size)
-        .and_then(|mut input| {
+    let copied = || {
+        checked_file(&path, size).and_then(|mut input| {
             let buffer = huge_page_buffer(PlacementPatternDb::placements(25, cells.len()));
             PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
         })
-        .map_err(|why| format!("{}: {why}", shown(&path)))?;
+    };
+    let table = if MAP_TABLES.load(Ordering::Relaxed) {
+        match mapped_file(&path, size) {
+            Ok(Some(file)) => PlacementPatternDb::from_file_bytes(file, 5, 5, cells, KORF_FELNER_BLANK),
+            Ok(None) => copied(),
+            Err(why) => Err(why),
+        }
+    } else {
+        copied()
+    }
+    .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
     // Should another thread have read it meanwhile, one copy is kept.
     let table = known(&read).unwrap_or_else(|| {

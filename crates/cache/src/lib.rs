@@ -25,7 +25,7 @@ mod korf_felner;
 mod move_fsm;
 
 pub use crate::korf_felner::{
-    korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, placement_file_name, Unusable,
+    korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, map_tables, placement_file_name, Unusable,
 };
 pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 
@@ -301,6 +301,56 @@ fn checked_file(path: &Path, size: u64) -> Result<std::io::BufReader<std::io::Ta
     // byte past its expected size. A buffer keeps the header's small reads
     // from being one system call each; the table bypasses it.
     Ok(std::io::BufReader::new(file.take(size + 1)))
+}
+
+/// The bytes of the file at `path`, which must be `size` bytes long,
+/// mapped read-only into memory for the rest of the process (never
+/// unmapped: the tables that read them live as long); `None` where the
+/// system does not map it (the caller reads the file instead); why not, in
+/// `checked_file`'s words, where the file is wrong.
+fn mapped_file(path: &Path, size: u64) -> Result<Option<&'static [u8]>, String> {
+    // The checks on the path and its size, and the file opened.
+    let file = checked_file(path, size)?.into_inner().into_inner();
+    Ok(map_whole(&file, size as usize))
+}
+
+#[cfg(target_os = "linux")]
+fn map_whole(file: &std::fs::File, size: usize) -> Option<&'static [u8]> {
+    use std::os::fd::AsRawFd;
+    if size == 0 {
+        return None;
+    }
+    // SAFETY: a read-only private mapping of `size` bytes of an open file,
+    // which `checked_file` found to be a regular file of that size; the
+    // mapping outlives the descriptor (closed when `file` drops) and is
+    // never unmapped, so the slice is valid for the whole process. Its bytes
+    // stay the file's as long as the file is not written in place: the
+    // cache only ever replaces a table's file by renaming a new one over it
+    // (`save_with`), which leaves this mapping on the old file's bytes. A
+    // file shortened in place by someone else would make a read past its
+    // new end fault, as it would for any program that maps files.
+    // `MAP_POPULATE` maps every page now, in one call, rather than fault
+    // them in one by one; the checksum reads them all at once anyway.
+    #[allow(unsafe_code)]
+    unsafe {
+        let address = libc::mmap(
+            std::ptr::null_mut(),
+            size,
+            libc::PROT_READ,
+            libc::MAP_PRIVATE | libc::MAP_POPULATE,
+            file.as_raw_fd(),
+            0,
+        );
+        if address == libc::MAP_FAILED {
+            return None;
+        }
+        Some(std::slice::from_raw_parts(address as *const u8, size))
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn map_whole(_file: &std::fs::File, _size: usize) -> Option<&'static [u8]> {
+    None
 }
 
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
@@ -583,5 +633,30 @@ impl Databases {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mapped file is its bytes; a file of another size or none at all is
+    /// refused in `checked_file`'s words.
+    #[test]
+    fn a_mapped_file_is_its_bytes() {
+        let dir = std::env::temp_dir().join(format!("slide-cache-map-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table.bin");
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        let mapped = mapped_file(&path, bytes.len() as u64).unwrap();
+        // Linux maps a regular file; elsewhere the caller reads it instead.
+        assert_eq!(mapped.is_some(), cfg!(target_os = "linux"));
+        if let Some(mapped) = mapped {
+            assert_eq!(mapped, &bytes[..]);
+        }
+        assert_eq!(mapped_file(&path, 9_999).unwrap_err(), "10000 bytes, expected 9999");
+        assert_eq!(mapped_file(&dir.join("none.bin"), 1).unwrap_err(), "no file yet");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -182,8 +182,11 @@ pub(crate) struct RunArgs {
     pub(crate) exec: Option<String>,
     /// An iteration after one of fewer nodes than this is searched here, in
     /// order, rather than by the command (0: every iteration by the
-    /// command).
-    #[arg(long, default_value_t = 1 << 25)]
+    /// command). The default, 2^21, sends an iteration to the workers when
+    /// it is expected to take about ten times what starting them costs on
+    /// one machine (0.04 s); under a scheduler that starts a task in
+    /// seconds, give more (2^25 or 2^27).
+    #[arg(long, default_value_t = 1 << 21)]
     pub(crate) in_process_below: u64,
     /// The folder the iterations' files go in (default: a new one in the
     /// temporary folder, removed at the end).

@@ -32,6 +32,10 @@ const MAX_CELLS: usize = 25;
 
 /// Runs `slide units ...`.
 pub(crate) fn units(command: &UnitsCommand) -> Result<(), CliError> {
+    // A worker starts once a file and an iteration, the driver once a run,
+    // for searches of seconds: the 24-puzzle's tables mapped, not copied
+    // (`slide_cache::map_tables`).
+    slide_cache::map_tables();
     match command {
         UnitsCommand::Split(args) => split(args),
         UnitsCommand::Search(args) => search(args),
@@ -656,6 +660,58 @@ fn run(args: &RunArgs) -> Result<(), CliError> {
     write_stdout(&answer_text(&solution, args.json))
 }
 
+/// Which of `files` files each unit goes in (`units`: their moves from the
+/// start, in the units' order):
+/// each unit in turn to the file whose units are expected to cost least so
+/// far, a unit expected to cost what its subtree cost in the last iteration
+/// (`last`: moves and nodes), shared evenly among the units below one of
+/// the last iteration's, or the sum of those below it.
+///
+/// Why: the workers search their files in the units' order, and the one
+/// that finds a path stops the others. Dealt round robin, a worker whose
+/// units happen to be light runs far ahead in that order, into units the
+/// search at this bound never needs: on Korf and Felner's #40, one worker
+/// searched 418 units while the other reached the path in its 76th. A
+/// subtree costs about the same multiple of its last cost from one bound to
+/// the next (the logarithms of the two correlate at 0.98 on #38 and #40), so
+/// files dealt by that cost move through the order side by side
+/// (`record/2026-12-05-units.md`). In the first iteration with units there
+/// is no last cost, and every unit costs the same: round robin.
+fn deal(units: &[&[Move]], last: &[(Vec<Move>, u64)], files: usize) -> Vec<usize> {
+    // A unit's nearest ancestor among the last iteration's units, if any.
+    let ancestor = |moves: &[Move]| {
+        last.iter()
+            .enumerate()
+            .filter(|(_, (above, _))| moves.starts_with(above))
+            .max_by_key(|(_, (above, _))| above.len())
+            .map(|(index, _)| index)
+    };
+    let ancestors: Vec<Option<usize>> = units.iter().map(|moves| ancestor(moves)).collect();
+    let mut below = vec![0u64; last.len()];
+    for &index in ancestors.iter().flatten() {
+        below[index] += 1;
+    }
+    let mut cost = vec![0u64; files];
+    units
+        .iter()
+        .zip(&ancestors)
+        .map(|(unit, ancestor)| {
+            let expected = match ancestor {
+                Some(index) => last[*index].1 / below[*index],
+                // The last iteration cut deeper here: the units below this one.
+                None => last
+                    .iter()
+                    .filter(|(moves, _)| moves.starts_with(unit))
+                    .map(|(_, nodes)| nodes)
+                    .sum(),
+            };
+            let file = (0..files).min_by_key(|&file| cost[file]).expect("a file at least");
+            cost[file] += expected.max(1);
+            file
+        })
+        .collect()
+}
+
 /// The iterations of [`run`]: each split into `files` files of units in its
 /// own folder under `dir`, searched by `search(folder, files)` (or here,
 /// after an iteration of fewer than `in_process_below` nodes: about a
@@ -672,6 +728,8 @@ fn iterate(
     let mut generated = 0;
     // The nodes before the last iteration.
     let mut before = 0;
+    // The last iteration's units: their moves and the nodes each generated.
+    let mut last: Vec<(Vec<Move>, u64)> = Vec::new();
     loop {
         // Each iteration chains from the start's estimate: every bound
         // below this one was merged without a path.
@@ -695,12 +753,11 @@ fn iterate(
         let mut all = first.to_string();
         let used = files.min(units.len()).max(1);
         let mut shares = vec![String::new(); used];
-        for unit in &units {
+        let moves: Vec<&[Move]> = units.iter().map(|unit| &unit.moves[..]).collect();
+        for (unit, file) in units.iter().zip(deal(&moves, &last, used)) {
             let line = unit.to_string();
             all.push_str(&line);
-            // Round robin: the units of one file are spread over the tree,
-            // so that the files take about as long.
-            shares[unit.id % used].push_str(&line);
+            shares[file].push_str(&line);
         }
         write("units.txt".to_string(), all)?;
         for (index, share) in shares.iter().enumerate() {
@@ -722,6 +779,11 @@ fn iterate(
             read_results(&results)?
         };
         before = generated;
+        let nodes: HashMap<usize, u64> = results.iter().map(|result| (result.id, result.generated)).collect();
+        last = units
+            .iter()
+            .filter_map(|unit| Some((unit.moves.clone(), *nodes.get(&unit.id)?)))
+            .collect();
         match conclude(&first, &results, (generated, started), Some(resolved))? {
             Merge::Answer(solution) => return Ok(*solution),
             Merge::Next {
@@ -732,5 +794,40 @@ fn iterate(
                 generated = so_far;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slide_core::Move::{Down, Left, Right, Up};
+
+    /// With no last iteration, round robin.
+    #[test]
+    fn the_first_units_are_dealt_round_robin() {
+        let units: Vec<&[Move]> = vec![&[Up], &[Left], &[Right], &[Down], &[Up, Left]];
+        assert_eq!(deal(&units, &[], 2), [0, 1, 0, 1, 0]);
+        assert_eq!(deal(&units, &[], 3), [0, 1, 2, 0, 1]);
+    }
+
+    /// A unit costs its ancestor's nodes shared among its siblings, or its
+    /// descendants' nodes, or 1; each goes to the file cheapest so far.
+    #[test]
+    fn units_are_dealt_by_their_subtrees_last_cost() {
+        let last = vec![
+            (vec![Up], 100),
+            (vec![Left], 10),
+            (vec![Right, Up], 6),
+            (vec![Right, Left], 6),
+        ];
+        let units: Vec<&[Move]> = vec![
+            &[Up, Left],   // 50: file 0
+            &[Up, Right],  // 50: file 1
+            &[Left, Up],   // 10: file 0 (50 = 50, the first)
+            &[Right],      // 12, from the two below it: file 1
+            &[Down],       // 1, no history: file 0 (60 against 62)
+            &[Down, Down], // 1: file 0 (61 against 62)
+        ];
+        assert_eq!(deal(&units, &last, 2), [0, 1, 0, 1, 0, 0]);
     }
 }

@@ -151,7 +151,7 @@ impl PlacementPatternDb {
             cols,
             goal_cells: goal_cells.to_vec(),
             blank: blank as u8,
-            values,
+            values: values.into(),
         })
     }
 }

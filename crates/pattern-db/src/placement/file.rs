@@ -1,6 +1,7 @@
 //! The file format of placement tables: a header that names the
 //! pattern, the table, and a checksum of both (the 4x4 tables' checksum).
 
+use std::borrow::Cow;
 use std::io::{Read, Write};
 
 use super::PlacementPatternDb;
@@ -8,6 +9,12 @@ use crate::file::checksum;
 
 /// The first bytes of a placement table's file.
 const MAGIC: &[u8; 8] = b"SLIDEWPD";
+
+/// Why a file is not this pattern's table, or not of this format.
+const ANOTHER: &str = "the header names another pattern or format";
+
+/// Why a file ends before its table does.
+const CUT_SHORT: &str = "cannot read the table: the file is cut short";
 
 /// The version of the placement tables' format; a file of another version is rebuilt.
 pub const PLACEMENT_FORMAT_VERSION: u32 = 2;
@@ -68,20 +75,14 @@ impl PlacementPatternDb {
         blank: usize,
         mut values: Vec<u8>,
     ) -> Result<PlacementPatternDb, String> {
-        let mut db = PlacementPatternDb {
-            rows,
-            cols,
-            goal_cells: goal_cells.to_vec(),
-            blank: blank as u8,
-            values: Vec::new(),
-        };
+        let mut db = PlacementPatternDb::empty(rows, cols, goal_cells, blank);
         let expected = db.header();
         let mut header = vec![0u8; expected.len()];
         input
             .read_exact(&mut header)
             .map_err(|e| format!("cannot read the header: {e}"))?;
         if header != expected {
-            return Err("the header names another pattern or format".to_string());
+            return Err(ANOTHER.to_string());
         }
         // Read straight into the buffer's room, as `PatternDb::read_from`
         // does: zeroing 127.5 MB first only to overwrite it costs a pass.
@@ -93,19 +94,80 @@ impl PlacementPatternDb {
             .read_to_end(&mut values)
             .map_err(|e| format!("cannot read the table: {e}"))?;
         if values.len() != size {
-            return Err("cannot read the table: the file is cut short".to_string());
+            return Err(CUT_SHORT.to_string());
         }
         let mut sum = [0u8; 8];
         input
             .read_exact(&mut sum)
             .map_err(|e| format!("cannot read the checksum: {e}"))?;
-        if u64::from_le_bytes(sum) != checksum(&header, &values) {
+        db.values = Cow::Owned(values);
+        db.check(&header, sum)?;
+        Ok(db)
+    }
+
+    /// The table whose file's bytes are `file` (all of them, as
+    /// [`PlacementPatternDb::write_to`] wrote them), read in place: the
+    /// values are `file`'s own bytes, not a copy. For a caller that keeps
+    /// the file's bytes for the whole process (a file mapped into memory,
+    /// which a process that starts for a few seconds' search reads faster
+    /// than it copies 127.5 MB); the checks are
+    /// [`PlacementPatternDb::read_from`]'s.
+    ///
+    /// ```
+    /// use slide_pattern_db::PlacementPatternDb;
+    /// let db = PlacementPatternDb::build(3, 3, &[0, 1], 8);
+    /// let mut file = Vec::new();
+    /// db.write_to(&mut file).unwrap();
+    /// let file: &'static [u8] = Vec::leak(file);
+    /// let read = PlacementPatternDb::from_file_bytes(file, 3, 3, &[0, 1], 8).unwrap();
+    /// assert_eq!(read.value(&[1, 0]), 4);
+    /// let cut = PlacementPatternDb::from_file_bytes(&file[..file.len() - 1], 3, 3, &[0, 1], 8);
+    /// assert_eq!(cut.unwrap_err(), "cannot read the table: the file is cut short");
+    /// ```
+    pub fn from_file_bytes(
+        file: &'static [u8],
+        rows: usize,
+        cols: usize,
+        goal_cells: &[u8],
+        blank: usize,
+    ) -> Result<PlacementPatternDb, String> {
+        let mut db = PlacementPatternDb::empty(rows, cols, goal_cells, blank);
+        let header = db.header();
+        if file.get(..header.len()) != Some(&header[..]) {
+            return Err(ANOTHER.to_string());
+        }
+        let size = PlacementPatternDb::placements(rows * cols, goal_cells.len());
+        match file.len().cmp(&(header.len() + size + 8)) {
+            std::cmp::Ordering::Less => return Err(CUT_SHORT.to_string()),
+            std::cmp::Ordering::Greater => return Err("the file runs on past its checksum".to_string()),
+            std::cmp::Ordering::Equal => {}
+        }
+        let (values, sum) = file[header.len()..].split_at(size);
+        db.values = Cow::Borrowed(values);
+        db.check(&header, sum.try_into().expect("8 bytes"))?;
+        Ok(db)
+    }
+
+    /// A table of the pattern with no values yet.
+    fn empty(rows: usize, cols: usize, goal_cells: &[u8], blank: usize) -> PlacementPatternDb {
+        PlacementPatternDb {
+            rows,
+            cols,
+            goal_cells: goal_cells.to_vec(),
+            blank: blank as u8,
+            values: Cow::Borrowed(&[]),
+        }
+    }
+
+    /// The checks of a table read: its checksum `sum` over `header` and
+    /// the values, and the goal's value 0.
+    fn check(&self, header: &[u8], sum: [u8; 8]) -> Result<(), String> {
+        if u64::from_le_bytes(sum) != checksum(header, &self.values) {
             return Err("the checksum does not match".to_string());
         }
-        if values[PlacementPatternDb::index(goal_cells, rows * cols)] != 0 {
+        if self.values[PlacementPatternDb::index(&self.goal_cells, self.rows * self.cols)] != 0 {
             return Err("the goal's value is not 0".to_string());
         }
-        db.values = values;
-        Ok(db)
+        Ok(())
     }
 }

@@ -39,6 +39,8 @@
 //! carries its cells to. The sum over disjoint patterns is admissible, not
 //! consistent.
 
+use std::borrow::Cow;
+
 mod build;
 mod estimate;
 mod file;
@@ -69,14 +71,17 @@ const UNREACHED: u8 = u8::MAX;
 ///
 /// Invariant: `values` has one byte per placement, indexed by
 /// [`PlacementPatternDb::index`] of the tiles' cells in the order of
-/// `goal_cells`.
+/// `goal_cells`. It is the table's own memory, or the bytes of its file
+/// where a caller keeps them for the whole process
+/// ([`PlacementPatternDb::from_file_bytes`]): a searcher that starts often
+/// maps the file rather than copy 127.5 MB.
 #[derive(Clone)]
 pub struct PlacementPatternDb {
     rows: usize,
     cols: usize,
     goal_cells: Vec<u8>,
     blank: u8,
-    values: Vec<u8>,
+    values: Cow<'static, [u8]>,
 }
 
 impl PlacementPatternDb {
@@ -155,7 +160,7 @@ impl PlacementPatternDb {
         let mut values = buffer(self.values.len());
         values.clear();
         values.extend_from_slice(&self.values);
-        self.values = values;
+        self.values = Cow::Owned(values);
         self
     }
 }
