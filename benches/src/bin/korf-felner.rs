@@ -32,11 +32,13 @@ use slide_solvers::{
 use slide_testdata::{korf_felner_24, KorfFelnerInstance};
 
 const USAGE: &str =
-    "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--fsm L] [--frontier N] [--near | --weight W | --weight-ida W]\n\
+    "usage: korf-felner [--ids 38,40,25 | --easiest N] [--threads N | --serial] [--fsm L] [--least] [--frontier N] [--near | --weight W | --weight-ida W]\n\
     Solves Korf and Felner's 24-puzzles optimally with 6-6-6-6 pattern databases (from the cache\n\
     folder, built there first if missing): parallel IDA* skipping the move sequences of at most\n\
     14 moves with an equivalent. Default: --easiest 2.\n\
-    --serial: plain IDA* on one thread, Korf and Felner's search (their counts plus the root).\n\
+    --serial: plain IDA* on one thread, Korf and Felner's search and heuristic (their counts plus the root).\n\
+    --least: each pattern's value the least over the blank's regions (Korf and Felner's), not that of\n\
+    the blank's own region (zero-aware; the default but with --serial).\n\
     --frontier N: A*+IDA*, A* storing N boards, then IDA* from its frontier on --threads.\n\
     --iterations: each iteration's bound and the nodes before it, on stderr.\n\
     --fsm L: skip the move sequences of at most L moves with an equivalent (0: only the undoing move;\n\
@@ -62,6 +64,9 @@ struct Options {
     fsm: usize,
     /// Report each iteration's bound and the nodes before it.
     iterations: bool,
+    /// Zero-aware values (by default), or the least over the blank's
+    /// regions (`--least`, and by default with `--serial`).
+    zero_aware: bool,
 }
 
 /// Which search the instances are given to.
@@ -86,6 +91,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
     let mut frontier = None;
     let mut fsm = None;
     let mut iterations = false;
+    let mut least = None;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -124,6 +130,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
             "--frontier" => frontier = Some(value()?.parse().map_err(|_| "--frontier takes a count of boards")?),
             "--fsm" => fsm = Some(value()?.parse().map_err(|_| "--fsm takes a length of move sequences")?),
             "--iterations" => iterations = true,
+            "--least" => least = Some(true),
             "--help" | "-h" => return Ok(None),
             other => {
                 return Err(format!(
@@ -149,6 +156,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
         mode,
         fsm: fsm.unwrap_or(if serial { 0 } else { MoveFsm::LONGEST }),
         iterations,
+        zero_aware: !least.unwrap_or(serial),
     }))
 }
 
@@ -180,9 +188,15 @@ fn main() -> ExitCode {
         println!("# {report}");
     }
     println!(
-        "# 6-6-6-6 pattern databases ready in {:.2} s",
-        started.elapsed().as_secs_f64()
+        "# 6-6-6-6 pattern databases ready in {:.2} s; {}",
+        started.elapsed().as_secs_f64(),
+        if options.zero_aware {
+            "zero-aware values"
+        } else {
+            "the least values over the blank's regions (Korf and Felner's)"
+        }
     );
+    let pdb = pdb.with_zero_aware(options.zero_aware);
     let goal_cells: Vec<u32> = (0..25).collect();
     let goal = WideBoard::<u128>::new(5, 5, &goal_cells).expect("the goal is a board");
     if options.mode != Mode::Optimal {

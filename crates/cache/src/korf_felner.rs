@@ -151,11 +151,13 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
         return Ok((table, started.elapsed()));
     }
     // Read without the lock, so that both tables are read side by side.
-    let size = PlacementPatternDb::file_size(5, 5, cells.len());
+    // The records' number is in the file: its size is checked against the
+    // least a table can take here, and against the number when read.
+    let least = PlacementPatternDb::file_size(5, 5, cells.len(), 0);
+    let size = std::fs::metadata(&path).map_or(least, |metadata| metadata.len().max(least));
     let copied = || {
         checked_file(&path, size).and_then(|mut input| {
-            let buffer = huge_page_buffer(PlacementPatternDb::placements(25, cells.len()));
-            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
+            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, &huge_page_buffer)
         })
     };
     let table = if MAP_TABLES.load(Ordering::Relaxed) {
@@ -230,10 +232,19 @@ fn load_or_build_table(
     let db = db?.with_values_in(huge_page_buffer);
     let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
     if not_saved.is_none() {
-        // The first format's file of the same pattern (its blank's goal
-        // anywhere: weaker, 127.5 MB) will never be read again.
+        // The earlier formats' files of the same pattern (the first: its
+        // blank's goal anywhere, weaker; the second: no records of the
+        // blank's regions), 127.5 MB each, will never be read again.
         let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
-        let _ = std::fs::remove_file(dir.join(format!("wpdb-v1-5x5-{}.bin", cells.join("."))));
+        for version in 1..PLACEMENT_FORMAT_VERSION {
+            let blank = if version == 1 {
+                String::new()
+            } else {
+                format!("b{KORF_FELNER_BLANK}-")
+            };
+            let name = format!("wpdb-v{version}-5x5-{blank}{}.bin", cells.join("."));
+            let _ = std::fs::remove_file(dir.join(name));
+        }
     }
     let report = Report {
         path,

@@ -2,7 +2,7 @@
 
 use slide_core::{CellMasks, Grid};
 
-use super::{PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, UNREACHED};
+use super::{PlacementPatternDb, FLAG, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, RECORD_REGIONS, UNREACHED};
 
 /// The region of `free` cells connected to `seed` (which is free): the
 /// grid's rule ([`slide_core::CellMasks::region`]) on `u32` masks.
@@ -22,7 +22,9 @@ impl PlacementPatternDb {
     /// among free cells cost nothing, so a region is one state. The goal
     /// placement with the blank in the region of `blank` (the goal's blank
     /// cell) is the first layer. A placement's value is the layer that first
-    /// reaches it with any region: the least over the blank's regions.
+    /// reaches it with any region: the least over the blank's regions. A
+    /// region that a later layer reaches keeps its own, larger value (see
+    /// [`PlacementPatternDb::zero_aware_value`]).
     ///
     /// # Panics
     /// Panics if the board has more than [`MAX_PLACEMENT_CELLS`] cells or the
@@ -91,6 +93,9 @@ impl PlacementPatternDb {
                 .fold(0u64, |packed, (i, &c)| packed | (c as u64) << (5 * i))
                 | (lowest as u64) << 40
         };
+        // The regions reached after their placement, with a larger value:
+        // placement index, region's lowest cell and value, packed.
+        let mut higher: Vec<u64> = Vec::new();
         let mut layer: Vec<u64> = Vec::new();
         let goal_index = PlacementPatternDb::index(goal_cells, n);
         values[goal_index] = 0;
@@ -105,6 +110,8 @@ impl PlacementPatternDb {
         let mut cells = [0u8; MAX_PLACEMENT_TILES];
         while !layer.is_empty() {
             distance += 1;
+            // A value's byte keeps the flag in its top bit.
+            assert!(distance < FLAG, "a placement table's values are below 128");
             for &state in &layer {
                 for (i, cell) in cells[..k].iter_mut().enumerate() {
                     *cell = ((state >> (5 * i)) & 0x1F) as u8;
@@ -129,6 +136,8 @@ impl PlacementPatternDb {
                             if values[index] == UNREACHED {
                                 values[index] = distance;
                                 valued += 1;
+                            } else if values[index] < distance {
+                                higher.push((index as u64) << 16 | (lowest as u64) << 8 | u64::from(distance));
                             }
                             next.push(pack(&cells[..k], lowest));
                         }
@@ -146,14 +155,45 @@ impl PlacementPatternDb {
             std::mem::swap(&mut layer, &mut next);
             next.clear();
         }
-        Some(PlacementPatternDb {
+        higher.sort_unstable();
+        let records = records_of(&mut values, &higher);
+        let values = PlacementPatternDb::lay_out(&values);
+        Some(PlacementPatternDb::with_records(
             rows,
             cols,
-            goal_cells: goal_cells.to_vec(),
-            blank: blank as u8,
-            values: values.into(),
-        })
+            goal_cells,
+            blank,
+            (values.into(), records.into()),
+        ))
     }
+}
+
+/// The records of the regions in `higher` (sorted: placement index,
+/// region's lowest cell, value, packed as the build packs them), one a
+/// placement in order of index, each placement with one flagged in
+/// `values` ([`FLAG`]): the first [`RECORD_REGIONS`] of its regions (by
+/// lowest cell), each as the cell plus one in six bits and the value in the
+/// next seven, sixteen bits a region. A region past those reads as the
+/// placement's least value, which stays admissible.
+fn records_of(values: &mut [u8], higher: &[u64]) -> Vec<u8> {
+    let mut records = Vec::new();
+    let mut rest = higher;
+    while let Some(&first) = rest.first() {
+        let index = (first >> 16) as usize;
+        let count = rest.iter().take_while(|&&region| region >> 16 == first >> 16).count();
+        values[index] |= FLAG;
+        let record = rest[..count]
+            .iter()
+            .take(RECORD_REGIONS)
+            .enumerate()
+            .fold(0u64, |record, (slot, &region)| {
+                let (lowest, value) = ((region >> 8) & 0xFF, region & 0xFF);
+                record | ((lowest + 1) | value << 6) << (16 * slot)
+            });
+        records.extend_from_slice(&record.to_le_bytes());
+        rest = &rest[count..];
+    }
+    records
 }
 
 #[cfg(test)]
@@ -166,6 +206,12 @@ mod tests {
         let db = PlacementPatternDb::build(2, 3, &[0, 1, 2], 5);
         assert_eq!(db.value(&[0, 1, 2]), 0);
         assert_eq!(db.value(&[3, 1, 2]), 1);
-        assert!(db.values().iter().all(|&value| value != UNREACHED));
+        for a in 0..6u8 {
+            for b in (0..6u8).filter(|&b| b != a) {
+                for c in (0..6u8).filter(|&c| c != a && c != b) {
+                    assert_ne!(db.value(&[a, b, c]), UNREACHED & !FLAG, "{a} {b} {c}");
+                }
+            }
+        }
     }
 }
