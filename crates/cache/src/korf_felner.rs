@@ -117,7 +117,7 @@ static MAP_TABLES: AtomicBool = AtomicBool::new(false);
 /// rather than copying them into memory of its own in huge pages.
 ///
 /// For a process that starts for one search of seconds, a unit's worker:
-/// a copy of the two tables (255 MB) cost it 0.04 to 0.27 s of start, most
+/// a copy of the two tables (255 MB then) cost it 0.04 to 0.27 s of start, most
 /// of it the kernel's, when it had to gather free huge pages first; mapped,
 /// the page cache's own pages serve every worker on the machine. A search
 /// of minutes keeps the copy: in 4 KiB pages its lookups miss the
@@ -151,13 +151,11 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
         return Ok((table, started.elapsed()));
     }
     // Read without the lock, so that both tables are read side by side.
-    // The records' number is in the file: its size is checked against the
-    // least a table can take here, and against the number when read.
-    let least = PlacementPatternDb::file_size(5, 5, cells.len(), 0);
-    let size = std::fs::metadata(&path).map_or(least, |metadata| metadata.len().max(least));
+    let size = PlacementPatternDb::file_size(5, 5, cells.len());
     let copied = || {
         checked_file(&path, size).and_then(|mut input| {
-            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, &huge_page_buffer)
+            let buffer = huge_page_buffer(2 * PlacementPatternDb::placements(25, cells.len()));
+            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
         })
     };
     let table = if MAP_TABLES.load(Ordering::Relaxed) {
@@ -233,8 +231,8 @@ fn load_or_build_table(
     let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
     if not_saved.is_none() {
         // The earlier formats' files of the same pattern (the first: its
-        // blank's goal anywhere, weaker; the second: no records of the
-        // blank's regions), 127.5 MB each, will never be read again.
+        // blank's goal anywhere, weaker; the second: only the least value),
+        // 127.5 MB each, will never be read again.
         let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
         for version in 1..PLACEMENT_FORMAT_VERSION {
             let blank = if version == 1 {

@@ -47,7 +47,7 @@ pub fn checksum(header: &[u8], table: &[u8]) -> u64 {
 }
 
 /// One part of [`checksum`], continued from `hash`.
-pub(crate) fn words_hash(hash: u64, bytes: &[u8]) -> u64 {
+fn words_hash(hash: u64, bytes: &[u8]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01B3;
     let mut lanes: [u64; LANES] = std::array::from_fn(|i| hash.wrapping_add(i as u64));
     let mut blocks = bytes.chunks_exact(8 * LANES);

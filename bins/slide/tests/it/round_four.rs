@@ -175,7 +175,7 @@ fn damaged_24_puzzle_tables_leave_auto_to_the_reduction() {
         ));
         let file = std::fs::File::create(path).unwrap();
         // Sparse: the right size without writing 127 MB.
-        file.set_len(slide_pattern_db::PlacementPatternDb::file_size(5, 5, cells.len(), 0))
+        file.set_len(slide_pattern_db::PlacementPatternDb::file_size(5, 5, cells.len()))
             .unwrap();
     }
     let board = "6 8 1 3 13 / 11 9 2 14 4 / 16 19 17 10 5 / 21 15 18 23 20 / 7 22 _ 12 24";

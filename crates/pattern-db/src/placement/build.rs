@@ -2,7 +2,7 @@
 
 use slide_core::{CellMasks, Grid};
 
-use super::{PlacementPatternDb, FLAG, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, RECORD_REGIONS, UNREACHED};
+use super::{PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, STEP_SHIFT, UNREACHED, VALUE};
 
 /// The region of `free` cells connected to `seed` (which is free): the
 /// grid's rule ([`slide_core::CellMasks::region`]) on `u32` masks.
@@ -110,8 +110,8 @@ impl PlacementPatternDb {
         let mut cells = [0u8; MAX_PLACEMENT_TILES];
         while !layer.is_empty() {
             distance += 1;
-            // A value's byte keeps the flag in its top bit.
-            assert!(distance < FLAG, "a placement table's values are below 128");
+            // A value's byte keeps the step in its top two bits.
+            assert!(distance <= VALUE, "a placement table's values are below 64");
             for &state in &layer {
                 for (i, cell) in cells[..k].iter_mut().enumerate() {
                     *cell = ((state >> (5 * i)) & 0x1F) as u8;
@@ -156,44 +156,40 @@ impl PlacementPatternDb {
             next.clear();
         }
         higher.sort_unstable();
-        let records = records_of(&mut values, &higher);
-        let values = PlacementPatternDb::lay_out(&values);
-        Some(PlacementPatternDb::with_records(
+        Some(PlacementPatternDb::from_values(
             rows,
             cols,
             goal_cells,
             blank,
-            (values.into(), records.into()),
+            two_bytes(&values, &higher).into(),
         ))
     }
 }
 
-/// The records of the regions in `higher` (sorted: placement index,
-/// region's lowest cell, value, packed as the build packs them), one a
-/// placement in order of index, each placement with one flagged in
-/// `values` ([`FLAG`]): the first [`RECORD_REGIONS`] of its regions (by
-/// lowest cell), each as the cell plus one in six bits and the value in the
-/// next seven, sixteen bits a region. A region past those reads as the
-/// placement's least value, which stays admissible.
-fn records_of(values: &mut [u8], higher: &[u64]) -> Vec<u8> {
-    let mut records = Vec::new();
+/// The table's two bytes a placement (as [`PlacementPatternDb`]'s
+/// invariant says) from the least `values` and the regions in `higher`
+/// (sorted: placement index, region's lowest cell, value, packed as the
+/// build packs them): of a placement's higher regions, the one with the
+/// largest value (the lowest cell first among equals).
+fn two_bytes(values: &[u8], higher: &[u64]) -> Vec<u8> {
+    let mut bytes: Vec<u8> = values.iter().flat_map(|&value| [value, 0]).collect();
     let mut rest = higher;
     while let Some(&first) = rest.first() {
         let index = (first >> 16) as usize;
         let count = rest.iter().take_while(|&&region| region >> 16 == first >> 16).count();
-        values[index] |= FLAG;
-        let record = rest[..count]
+        let best = rest[..count]
             .iter()
-            .take(RECORD_REGIONS)
-            .enumerate()
-            .fold(0u64, |record, (slot, &region)| {
-                let (lowest, value) = ((region >> 8) & 0xFF, region & 0xFF);
-                record | ((lowest + 1) | value << 6) << (16 * slot)
-            });
-        records.extend_from_slice(&record.to_le_bytes());
+            .max_by_key(|&&region| (region & 0xFF, std::cmp::Reverse(region)))
+            .expect("a region");
+        let (lowest, value) = ((best >> 8) & 0xFF, (best & 0xFF) as u8);
+        // Steps of two (the regions' values differ by an even number); a
+        // larger difference is kept as 6, which stays admissible.
+        let step = ((value - values[index]) / 2).min(3);
+        bytes[2 * index] |= step << STEP_SHIFT;
+        bytes[2 * index + 1] = lowest as u8;
         rest = &rest[count..];
     }
-    records
+    bytes
 }
 
 #[cfg(test)]
@@ -209,7 +205,7 @@ mod tests {
         for a in 0..6u8 {
             for b in (0..6u8).filter(|&b| b != a) {
                 for c in (0..6u8).filter(|&c| c != a && c != b) {
-                    assert_ne!(db.value(&[a, b, c]), UNREACHED & !FLAG, "{a} {b} {c}");
+                    assert_ne!(db.value(&[a, b, c]), UNREACHED & VALUE, "{a} {b} {c}");
                 }
             }
         }

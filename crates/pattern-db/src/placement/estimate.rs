@@ -72,8 +72,8 @@ impl PlacementPdb {
     /// The same sum, each pattern's value the least over the blank's regions
     /// (`false`: Korf and Felner's heuristic, whose node counts the serial
     /// search reproduces) or that of the blank's own region (`true`, the
-    /// default: zero-aware, never less; on six of Korf and Felner's
-    /// instances 0.61 of the nodes, `record/2026-12-05-frontier.md`).
+    /// default: zero-aware, never less; on Korf and Felner's 17 easiest
+    /// 0.63 of the nodes, `record/2026-12-05-frontier.md`).
     ///
     /// ```
     /// use std::sync::Arc;

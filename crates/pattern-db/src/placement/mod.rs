@@ -1,19 +1,24 @@
-//! Placement tables: pattern databases with one value a placement of the
-//! pattern's tiles, whatever the blank's region, for boards of up to 32
-//! cells; Korf and Felner's for the 24-puzzle.
+//! Placement tables: pattern databases with a value a placement of the
+//! pattern's tiles (and, where it differs, the value of a region of the
+//! blank), for boards of up to 32 cells; Korf and Felner's for the
+//! 24-puzzle.
 //!
 //! On 4x4 a table keeps a value for every placement *and region of the
 //! blank* (see `crate::pattern`). On 5x5 a six-tile pattern has 127.5
 //! million placements and nineteen free cells each, so a slot per free cell
-//! would take 600 MB a table. These tables keep, per placement, the least
-//! over the blank's regions of the moves that bring the pattern home and
-//! the blank into the region of its goal cell, in a byte: 127.5 MB for six
-//! tiles. The value no longer depends on where the blank is, so one table
-//! serves every pattern its cells (and the blank's goal) are carried to by
-//! a symmetry of the square (Korf and Felner's 6-6-6-6 needs two tables),
-//! and every goal whose patterns those are. The sum over disjoint patterns
-//! stays admissible; it is no longer consistent (a move can change it by
-//! more than one), which IDA* does not need.
+//! would take 2.4 GB a table in bytes. These tables keep, per placement,
+//! the least over the blank's regions of the moves that bring the pattern
+//! home and the blank into the region of its goal cell (Korf and Felner's
+//! value), and beside it one region whose value is larger and by how much
+//! (the zero-aware value of Clausecker and Reinefeld, where the regions
+//! differ: one placement in six of Korf and Felner's): two bytes a
+//! placement, 255 MB a six-tile table. The values depend on the blank only
+//! through its region, so one table serves every pattern its cells (and
+//! the blank's goal) are carried to by a symmetry of the square (Korf and
+//! Felner's 6-6-6-6 needs two tables), and every goal whose patterns those
+//! are. The sum over disjoint patterns stays admissible either way; it is
+//! not consistent (a move can change it by more than one), which IDA* does
+//! not need.
 //!
 //! The blank's goal counts where a pattern's goal cells wall it in: Korf
 //! and Felner's first pattern holds the cells next to the top-left corner,
@@ -21,23 +26,26 @@
 //! version) was weaker (its largest value 32, theirs 34): on their easiest
 //! instance IDA* generated 10 times their nodes, where with the blank's
 //! goal it generates theirs, node for node (`record/2026-12-05-frontier.md`).
+//! The zero-aware value goes further: the blank walled out of that corner
+//! costs moves too, and IDA* generates about 0.6 of the nodes of their
+//! heuristic (same record).
 //!
 //! - [`PlacementPatternDb`] (this file): one pattern's table and its index;
 //!   `build.rs` builds it;
 //! - [`PlacementPdb`] (`estimate.rs`): the additive sum of a split for a goal,
 //!   read directly and reflected about the diagonal through the goal's
-//!   blank, a heuristic of
+//!   blank, zero-aware or Korf and Felner's, a heuristic of
 //!   [`slide_solvers::WideBoard`];
 //! - `file.rs`: the file format, checksummed as the 4x4 tables' is.
 //!
 //! # Invariant: placement tables
 //!
-//! A placement table keeps one byte per placement of
-//! its tiles (indexed like the 4x4 tables' placements), the least over the
-//! blank's regions of the abstract distance; so the value does not depend on
-//! the blank, and one table serves every pattern a symmetry of the square
-//! carries its cells to. The sum over disjoint patterns is admissible, not
-//! consistent.
+//! A placement table keeps two bytes per placement of its tiles (indexed
+//! like the 4x4 tables' placements): the least over the blank's regions of
+//! the abstract distance, and a region whose distance is larger with the
+//! difference. A value depends on the blank only through its region, so
+//! one table serves every pattern a symmetry of the square carries its
+//! cells to. The sum over disjoint patterns is admissible, not consistent.
 
 use std::borrow::Cow;
 
@@ -60,29 +68,12 @@ pub const MAX_PLACEMENT_TILES: usize = 7;
 /// What a slot holds when no placement of the abstraction reaches it.
 const UNREACHED: u8 = u8::MAX;
 
-/// The bit of a placement's byte that says some region of the blank has a
-/// larger value than the byte's other bits, kept in the placement's record.
-const FLAG: u8 = 0x80;
+/// The bits of a placement's first byte that hold its least value.
+const VALUE: u8 = 0x3F;
 
-/// The most regions a placement's record keeps.
-const RECORD_REGIONS: usize = 4;
-
-/// The bytes of a line of `values`: a cache line.
-const LINE: usize = 64;
-
-/// The placements of a line; its last four bytes are its rank.
-const PER_LINE: usize = 60;
-
-/// The place in `values` of placement `index`'s byte.
-#[inline(always)]
-fn position(index: usize) -> usize {
-    index / PER_LINE * LINE + index % PER_LINE
-}
-
-/// The bytes of `values` for `placements` placements.
-fn lined(placements: usize) -> usize {
-    (placements + PER_LINE - 1) / PER_LINE * LINE
-}
+/// The bits of the first byte that say how much more the higher region's
+/// value is (in steps of two: 0 none, 1 to 3 for 2 to 6).
+const STEP_SHIFT: u32 = 6;
 
 /// One pattern's table on a board of `rows` by `cols` cells (at most
 /// [`MAX_PLACEMENT_CELLS`]): for every placement of the pattern's tiles,
@@ -93,24 +84,27 @@ fn lined(placements: usize) -> usize {
 /// the corner in, and the blank must get there; with the blank's goal
 /// anywhere that table's largest value was 32, with it 34.)
 ///
-/// It keeps, too, the value of each region of the blank where the regions'
-/// values differ: the zero-aware value
-/// ([`PlacementPatternDb::zero_aware_value`]; Clausecker and Reinefeld's
-/// zero-aware tables), in a record for each placement that has such
-/// regions (about one placement in six of Korf and Felner's).
+/// It keeps, too, the value of a region of the blank whose value is
+/// larger: the zero-aware value ([`PlacementPatternDb::zero_aware_value`];
+/// Clausecker and Reinefeld's zero-aware tables), where the regions' values
+/// differ (about one placement in six of Korf and Felner's).
 ///
-/// Invariant: `values` has one byte per placement, in lines of 64 bytes:
-/// placement `i` (its [`PlacementPatternDb::index`] of the tiles' cells in
-/// the order of `goal_cells`) in byte `i % 60` of line `i / 60`, the line's
-/// last four its rank, the count of flagged placements in the lines before
-/// (little-endian). A byte is the least value over the blank's regions,
-/// with [`FLAG`] where some region's value is larger; `records` has eight
-/// bytes for each flagged placement, in order of index. (Why the lines: a
-/// flagged placement's record is found from the rank in the cache line the
-/// placement's byte was just read from, not from a second array.) The values and records are the table's own
-/// memory, or the bytes of its file where a caller keeps them for the whole
-/// process ([`PlacementPatternDb::from_file_bytes`]): a searcher that starts
-/// often maps the file rather than copy it.
+/// Invariant: `values` has two bytes per placement, at twice its
+/// [`PlacementPatternDb::index`] (of the tiles' cells in the order of
+/// `goal_cells`): the first holds in its low six bits the least value over
+/// the blank's regions and in its top two a step `s`; the second the lowest
+/// cell of a region whose value is larger by `2 s` (when `s` is not 0; the
+/// step is capped at 3). Why two bytes in one place rather than a byte and
+/// a record elsewhere: the second read of a flagged placement then falls in
+/// the cache line the first one brought in. (Measured: with the records in
+/// an array of their own, a search ran at 0.72 of the speed of the byte
+/// alone; `record/2026-12-05-frontier.md`.) Of Korf and Felner's flagged
+/// placements, 94% have one higher region, and its value is 2 above the
+/// least in 99.3%: a second region, kept by none, reads as the least value,
+/// which stays admissible. The bytes are the table's own memory, or the
+/// bytes of its file where a caller keeps them for the whole process
+/// ([`PlacementPatternDb::from_file_bytes`]): a searcher that starts often
+/// maps the file rather than copy it.
 #[derive(Clone)]
 pub struct PlacementPatternDb {
     rows: usize,
@@ -118,54 +112,35 @@ pub struct PlacementPatternDb {
     goal_cells: Vec<u8>,
     blank: u8,
     values: Cow<'static, [u8]>,
-    records: Cow<'static, [u8]>,
 }
 
-/// A table's arrays, as a search reads them.
+/// A table's bytes, as a search reads them.
 #[derive(Clone, Copy)]
 pub(crate) struct Lookup<'a> {
     values: &'a [u8],
-    records: &'a [u8],
 }
 
 impl Lookup<'_> {
     /// The least value of placement `index` over the blank's regions.
     #[inline(always)]
     pub(crate) fn least(self, index: usize) -> u8 {
-        self.values[position(index)] & !FLAG
+        self.values[2 * index] & VALUE
     }
 
     /// The value of placement `index` with the blank in the region whose
-    /// lowest cell `lowest()` gives (called only where the regions' values
-    /// differ: one lookup in about six on Korf and Felner's tables).
+    /// lowest cell `lowest()` gives (called only where a region's value is
+    /// larger: one lookup in about six on Korf and Felner's tables).
     #[inline(always)]
     pub(crate) fn zero_aware(self, index: usize, lowest: impl FnOnce() -> usize) -> u8 {
-        let at = position(index);
-        let value = self.values[at];
-        if value & FLAG == 0 {
-            return value;
+        let first = self.values[2 * index];
+        let step = first >> STEP_SHIFT;
+        if step != 0 && usize::from(self.values[2 * index + 1]) == lowest() {
+            return (first & VALUE) + 2 * step;
         }
-        // The record's place: the flagged placements below this one, the
-        // line's rank and the flags of the bytes before this one in the
-        // line, eight at a time.
-        let line = at - at % LINE;
-        let rank = &self.values[line + PER_LINE..line + LINE];
-        let mut rank = u32::from_le_bytes(rank.try_into().expect("4 bytes")) as usize;
-        rank += flags(&self.values[line..at]);
-        let record = u64::from_le_bytes(self.records[8 * rank..8 * rank + 8].try_into().expect("8 bytes"));
-        // Sixteen bits a region: its lowest cell plus one in the low six
-        // (0: no region), its value in the next seven.
-        let cell = lowest() as u64 + 1;
-        for slot in 0..RECORD_REGIONS {
-            let region = record >> (16 * slot) & 0xFFFF;
-            if region & 63 == cell {
-                return (region >> 6) as u8;
-            }
-        }
-        // A region with the least value, or one past the record's room.
-        value & !FLAG
+        first & VALUE
     }
 }
+
 impl PlacementPatternDb {
     /// The number of placements of `k` tiles on `n` cells:
     /// `n (n - 1) ... (n - k + 1)`.
@@ -250,31 +225,23 @@ impl PlacementPatternDb {
         })
     }
 
-    /// The table's arrays, as a search reads them.
+    /// The table's bytes, as a search reads them.
     pub(crate) fn lookup(&self) -> Lookup<'_> {
-        Lookup {
-            values: &self.values,
-            records: &self.records,
-        }
+        Lookup { values: &self.values }
     }
 
-    /// The table's bytes of least values and flags, in lines.
+    /// The table's bytes: two a placement.
     pub(crate) fn values(&self) -> &[u8] {
         &self.values
     }
 
-    /// The records' bytes.
-    pub(crate) fn records(&self) -> &[u8] {
-        &self.records
-    }
-
-    /// A table of `values` and `records` as the invariant says.
-    pub(crate) fn with_records(
+    /// A table of `values` as the invariant says.
+    pub(crate) fn from_values(
         rows: usize,
         cols: usize,
         goal_cells: &[u8],
         blank: usize,
-        (values, records): (Cow<'static, [u8]>, Cow<'static, [u8]>),
+        values: Cow<'static, [u8]>,
     ) -> PlacementPatternDb {
         PlacementPatternDb {
             rows,
@@ -282,45 +249,13 @@ impl PlacementPatternDb {
             goal_cells: goal_cells.to_vec(),
             blank: blank as u8,
             values,
-            records,
         }
     }
 
-    /// `values` by placement index, laid out in lines with their ranks.
-    pub(crate) fn lay_out(values: &[u8]) -> Vec<u8> {
-        let mut lines = Vec::with_capacity(lined(values.len()));
-        let mut rank = 0u32;
-        for line in values.chunks(PER_LINE) {
-            lines.extend_from_slice(line);
-            lines.resize(lines.len() + PER_LINE - line.len(), 0);
-            lines.extend_from_slice(&rank.to_le_bytes());
-            rank += flags(line) as u32;
-        }
-        lines
-    }
-
-    /// Whether every line's rank counts the flags before it and the flags
-    /// are as many as the records: the table can be read without reading
-    /// past its records. (The checksum already rules out damage; this rules
-    /// out a file that was written wrong.)
-    pub(crate) fn ranks_hold(&self) -> bool {
-        let placements = PlacementPatternDb::placements(self.rows * self.cols, self.goal_cells.len());
-        let mut rank = 0usize;
-        for (number, line) in self.values.chunks(LINE).enumerate() {
-            let stored = u32::from_le_bytes(line[PER_LINE..].try_into().expect("4 bytes"));
-            if stored as usize != rank {
-                return false;
-            }
-            let used = (placements - number * PER_LINE).min(PER_LINE);
-            rank += flags(&line[..used]);
-        }
-        8 * rank == self.records.len()
-    }
-
-    /// The same table with its arrays copied into buffers that
+    /// The same table with its bytes copied into a buffer that
     /// `buffer(bytes)` makes (empty, with room for `bytes`): for a caller
     /// that wants a table it built in memory of its choosing, as
-    /// [`PlacementPatternDb::read_from`] reads into such buffers.
+    /// [`PlacementPatternDb::read_from`] reads into one.
     ///
     /// ```
     /// use slide_pattern_db::PlacementPatternDb;
@@ -328,29 +263,13 @@ impl PlacementPatternDb {
     /// let moved = db.clone().with_values_in(Vec::with_capacity);
     /// assert_eq!(moved.value(&[1, 0]), 4);
     /// ```
-    pub fn with_values_in(mut self, buffer: impl Fn(usize) -> Vec<u8>) -> PlacementPatternDb {
-        let copy = |bytes: &[u8]| {
-            let mut copy = buffer(bytes.len());
-            copy.clear();
-            copy.extend_from_slice(bytes);
-            copy
-        };
-        self.values = Cow::Owned(copy(&self.values));
-        self.records = Cow::Owned(copy(&self.records));
+    pub fn with_values_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PlacementPatternDb {
+        let mut values = buffer(self.values.len());
+        values.clear();
+        values.extend_from_slice(&self.values);
+        self.values = Cow::Owned(values);
         self
     }
-}
-
-/// How many of `bytes` are flagged: eight at a time, each word's top bits.
-#[inline(always)]
-fn flags(bytes: &[u8]) -> usize {
-    let mut words = bytes.chunks_exact(8);
-    let mut count = 0;
-    for word in &mut words {
-        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        count += (word & 0x8080_8080_8080_8080).count_ones() as usize;
-    }
-    count + words.remainder().iter().filter(|&&byte| byte & FLAG != 0).count()
 }
 
 /// The lowest cell of the blank's region (the blank in cell `blank`) among
