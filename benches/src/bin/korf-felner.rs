@@ -93,7 +93,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
     let mut frontier = None;
     let mut fsm = None;
     let mut iterations = false;
-    let mut least = None;
+    let mut least = false;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -132,7 +132,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
             "--frontier" => frontier = Some(value()?.parse().map_err(|_| "--frontier takes a count of boards")?),
             "--fsm" => fsm = Some(value()?.parse().map_err(|_| "--fsm takes a length of move sequences")?),
             "--iterations" => iterations = true,
-            "--least" => least = Some(true),
+            "--least" => least = true,
             "--help" | "-h" => return Ok(None),
             other => {
                 return Err(format!(
@@ -158,7 +158,7 @@ fn parse(args: &[String], instances: &[KorfFelnerInstance]) -> Result<Option<Opt
         mode,
         fsm: fsm.unwrap_or(if serial { 0 } else { MoveFsm::LONGEST }),
         iterations,
-        zero_aware: !least.unwrap_or(serial),
+        zero_aware: !(least || serial),
     }))
 }
 

@@ -32,6 +32,8 @@ pub struct PlacementPdb {
     /// Whether a pattern's value is that of the blank's region (zero-aware)
     /// or the least over the regions (Korf and Felner's).
     zero_aware: bool,
+    /// The grid's masks, which find the blank's region.
+    masks: CellMasks,
 }
 
 impl PlacementPdb {
@@ -66,6 +68,7 @@ impl PlacementPdb {
             cols,
             patterns,
             zero_aware: true,
+            masks: slide_core::Grid::new(rows, cols).expect("the tables' grid").masks(),
         }
     }
 
@@ -239,9 +242,8 @@ impl View {
             let index = PlacementPatternDb::index(&self.cells[p][..k], n);
             let table = pattern.table.lookup();
             self.values[p] = if pdb.zero_aware {
-                let masks = board_masks(pdb);
                 let blank = self.to_table[p][cell_of[0] as usize];
-                table.zero_aware(index, || lowest_of_region(&masks, &self.cells[p][..k], blank))
+                table.zero_aware(index, || lowest_of_region(&pdb.masks, &self.cells[p][..k], blank))
             } else {
                 table.least(index)
             };
@@ -318,7 +320,7 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a PlacementPdb {
                 .collect(),
             views: pdb.views(board, target),
             cells: board.cells(),
-            masks: board_masks(pdb),
+            masks: pdb.masks,
             zero_aware: pdb.zero_aware,
             tiles: PhantomData,
         };
@@ -400,13 +402,6 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
         }
         self.value()
     }
-}
-
-/// The masks of the tables' grid.
-fn board_masks(pdb: &PlacementPdb) -> CellMasks {
-    slide_core::Grid::new(pdb.rows, pdb.cols)
-        .expect("the tables' grid")
-        .masks()
 }
 
 /// `cell_of[t]`: the cell of tile `t` on the board of `n` cells with packed
