@@ -7,6 +7,8 @@ use std::sync::Arc;
 use slide_core::CellMasks;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
+use crate::pattern::{digit_weights, shifted_digit};
+
 use super::{lowest_of_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
 /// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
@@ -162,8 +164,15 @@ struct View {
     /// Per pattern: its tiles, in the table's order. The fields above and
     /// this one depend on the target only; those below on the board.
     tiles: Vec<[u8; MAX_PLACEMENT_TILES]>,
-    /// Per pattern: its tiles' table cells, and its value.
+    /// Per pattern: the weight of each tile's digit in the index, and
+    /// `crossing[s][u]`, what the tile in slot `s` moving up across the
+    /// one in slot `u` adds to it (see `shifted_digit`).
+    weights: Vec<[i32; MAX_PLACEMENT_TILES]>,
+    crossing: Vec<[[i32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES]>,
+    /// Per pattern: its tiles' table cells (0 past its tiles), the index
+    /// of that placement, and its value.
     cells: Vec<[u8; MAX_PLACEMENT_TILES]>,
+    index: Vec<u32>,
     values: Vec<u8>,
     sum: u32,
 }
@@ -175,6 +184,7 @@ struct Before {
     slot: u8,
     cell: u8,
     value: u8,
+    index: u32,
     sum: u32,
 }
 
@@ -206,7 +216,10 @@ impl View {
             slot_of: [0; MAX_PLACEMENT_CELLS],
             to_table: Vec::with_capacity(count),
             tiles: vec![[0; MAX_PLACEMENT_TILES]; count],
+            weights: Vec::with_capacity(count),
+            crossing: Vec::with_capacity(count),
             cells: vec![[0; MAX_PLACEMENT_TILES]; count],
+            index: vec![0; count],
             values: vec![0; count],
             sum: 0,
         };
@@ -216,6 +229,18 @@ impl View {
                 map[cell] = pattern.to_table[reflect[cell] as usize];
             }
             view.to_table.push(map);
+            let k = pattern.goal_cells.len();
+            let weights = digit_weights(n, k);
+            view.weights.push(std::array::from_fn(|s| weights[s] as i32));
+            view.crossing.push(std::array::from_fn(|s| {
+                std::array::from_fn(|u| {
+                    if u < k && s < k && u != s {
+                        shifted_digit(&weights, s, u)
+                    } else {
+                        0
+                    }
+                })
+            }));
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 // The tile the target has where the view sees this goal cell.
                 let tile = target.tile(reflect[goal as usize] as usize);
@@ -240,6 +265,7 @@ impl View {
                 self.cells[p][slot] = self.to_table[p][cell_of[self.tiles[p][slot] as usize] as usize];
             }
             let index = PlacementPatternDb::index(&self.cells[p][..k], n);
+            self.index[p] = index as u32;
             let table = pattern.table.lookup();
             self.values[p] = if pdb.zero_aware {
                 let blank = self.to_table[p][cell_of[0] as usize];
@@ -253,6 +279,15 @@ impl View {
 
     /// Follows a move of `tile` from `from` to `to`: its pattern's index and
     /// value anew. Returns what undoing it needs.
+    ///
+    /// The index follows the move rather than being read anew from the
+    /// pattern's cells, as on 4x4 (`crate::pattern`'s invariant): the tile
+    /// moved from table cell `a` to `b`, so its digit changes by the cells
+    /// between, less one for each pattern tile it crossed in the table's
+    /// cell order, and so on (`shifted_digit`); moving down is the
+    /// negative of moving up. Six digits read anew took a count of bits
+    /// each, which this processor's baseline instruction set does with a
+    /// dozen instructions.
     #[inline(always)]
     fn moved(
         &mut self,
@@ -268,11 +303,28 @@ impl View {
             slot: slot as u8,
             cell: self.cells[p][slot],
             value: self.values[p],
+            index: self.index[p],
             sum: self.sum,
         };
-        self.cells[p][slot] = self.to_table[p][to];
+        let (a, b) = (before.cell, self.to_table[p][to]);
+        let (low, high) = (a.min(b), a.max(b));
+        let mut shift = self.weights[p][slot] * i32::from(high - low);
+        // The tiles strictly between: not the moved one (on `a`), nor the
+        // slots past the pattern's tiles (on 0, never above `low`).
+        for (u, &cell) in self.cells[p].iter().enumerate() {
+            if low < cell && cell < high {
+                shift += self.crossing[p][slot][u];
+            }
+        }
+        let index = if b > a {
+            before.index as i32 + shift
+        } else {
+            before.index as i32 - shift
+        } as usize;
+        self.cells[p][slot] = b;
+        self.index[p] = index as u32;
         let (table, k) = tables[p];
-        let index = PlacementPatternDb::index(&self.cells[p][..k], cells);
+        debug_assert_eq!(index, PlacementPatternDb::index(&self.cells[p][..k], cells));
         let value = if zero_aware {
             // The blank is now where the tile was. Only this pattern's
             // value can change: to every other one the tile is not a
@@ -287,9 +339,11 @@ impl View {
         before
     }
 
+    #[inline(always)]
     fn undo(&mut self, before: Before) {
         let p = before.pattern as usize;
         self.cells[p][before.slot as usize] = before.cell;
+        self.index[p] = before.index;
         self.values[p] = before.value;
         self.sum = before.sum;
     }
@@ -387,7 +441,9 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
         (self.views[0].sum.max(self.views[1].sum), saved)
     }
 
-    #[inline]
+    /// Always inlined: called at every child, it was not, and the call
+    /// took about 6% of the search's time (`record/2026-12-05-frontier.md`).
+    #[inline(always)]
     fn undo(&mut self, _slide: Slide<T>, saved: PlacementSaved) {
         self.views[0].undo(saved.0[0]);
         if saved.0[1].pattern != u8::MAX {
