@@ -158,23 +158,32 @@ struct View {
     /// `pattern_of[t]`, `slot_of[t]`: tile `t`'s pattern and place in it.
     pattern_of: [u8; MAX_PLACEMENT_CELLS],
     slot_of: [u8; MAX_PLACEMENT_CELLS],
-    /// `to_table[p][c]`: the table cell of pattern `p` for board cell `c`,
-    /// through the view's reflection and the pattern's symmetry.
-    to_table: Vec<[u8; MAX_PLACEMENT_CELLS]>,
-    /// Per pattern: its tiles, in the table's order. The fields above and
-    /// this one depend on the target only; those below on the board.
-    tiles: Vec<[u8; MAX_PLACEMENT_TILES]>,
-    /// Per pattern: the weight of each tile's digit in the index, and
-    /// `crossing[s][u]`, what the tile in slot `s` moving up across the
-    /// one in slot `u` adds to it (see `shifted_digit`).
-    weights: Vec<[i32; MAX_PLACEMENT_TILES]>,
-    crossing: Vec<[[i32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES]>,
-    /// Per pattern: its tiles' table cells (0 past its tiles), the index
-    /// of that placement, and its value.
-    cells: Vec<[u8; MAX_PLACEMENT_TILES]>,
-    index: Vec<u32>,
-    values: Vec<u8>,
+    /// Each pattern as this view reads it.
+    patterns: Vec<PatternView>,
+    /// The sum of the patterns' values.
     sum: u32,
+}
+
+/// One pattern as a view reads it: what a move of one of its tiles reads
+/// and writes, side by side.
+#[derive(Clone)]
+struct PatternView {
+    /// `to_table[c]`: the table cell for board cell `c`, through the view's
+    /// reflection and the pattern's symmetry.
+    to_table: [u8; MAX_PLACEMENT_CELLS],
+    /// Its tiles, in the table's order.
+    tiles: [u8; MAX_PLACEMENT_TILES],
+    /// The weight of each tile's digit in the index, and `crossing[s][u]`,
+    /// what the tile in slot `s` moving up across the one in slot `u` adds
+    /// to it (see `shifted_digit`). These and the fields above depend on
+    /// the target only; those below on the board.
+    weights: [i32; MAX_PLACEMENT_TILES],
+    crossing: [[i32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES],
+    /// Its tiles' table cells (0 past its tiles), the index of that
+    /// placement, and its value.
+    cells: [u8; MAX_PLACEMENT_TILES],
+    index: u32,
+    value: u8,
 }
 
 /// A view before a move, as undoing it writes it back.
@@ -210,44 +219,43 @@ impl View {
     /// it as) of `board` towards `target`.
     fn new<T: WideTiles>(pdb: &PlacementPdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
         let n = board.cells();
-        let count = pdb.patterns.len();
         let mut view = View {
             pattern_of: [0; MAX_PLACEMENT_CELLS],
             slot_of: [0; MAX_PLACEMENT_CELLS],
-            to_table: Vec::with_capacity(count),
-            tiles: vec![[0; MAX_PLACEMENT_TILES]; count],
-            weights: Vec::with_capacity(count),
-            crossing: Vec::with_capacity(count),
-            cells: vec![[0; MAX_PLACEMENT_TILES]; count],
-            index: vec![0; count],
-            values: vec![0; count],
+            patterns: Vec::with_capacity(pdb.patterns.len()),
             sum: 0,
         };
         for (p, pattern) in pdb.patterns.iter().enumerate() {
-            let mut map = [0u8; MAX_PLACEMENT_CELLS];
-            for cell in 0..n {
-                map[cell] = pattern.to_table[reflect[cell] as usize];
-            }
-            view.to_table.push(map);
             let k = pattern.goal_cells.len();
             let weights = digit_weights(n, k);
-            view.weights.push(std::array::from_fn(|s| weights[s] as i32));
-            view.crossing.push(std::array::from_fn(|s| {
-                std::array::from_fn(|u| {
-                    if u < k && s < k && u != s {
-                        shifted_digit(&weights, s, u)
-                    } else {
-                        0
-                    }
-                })
-            }));
+            let mut seen = PatternView {
+                to_table: [0; MAX_PLACEMENT_CELLS],
+                tiles: [0; MAX_PLACEMENT_TILES],
+                weights: std::array::from_fn(|s| weights[s] as i32),
+                crossing: std::array::from_fn(|s| {
+                    std::array::from_fn(|u| {
+                        if u < k && s < k && u != s {
+                            shifted_digit(&weights, s, u)
+                        } else {
+                            0
+                        }
+                    })
+                }),
+                cells: [0; MAX_PLACEMENT_TILES],
+                index: 0,
+                value: 0,
+            };
+            for cell in 0..n {
+                seen.to_table[cell] = pattern.to_table[reflect[cell] as usize];
+            }
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 // The tile the target has where the view sees this goal cell.
                 let tile = target.tile(reflect[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
                 view.slot_of[tile] = slot as u8;
-                view.tiles[p][slot] = tile as u8;
+                seen.tiles[slot] = tile as u8;
             }
+            view.patterns.push(seen);
         }
         view.place(pdb, &cells_of(board.tiles(), n));
         view
@@ -259,21 +267,21 @@ impl View {
     fn place(&mut self, pdb: &PlacementPdb, cell_of: &[u8; MAX_PLACEMENT_CELLS]) {
         let n = pdb.rows * pdb.cols;
         self.sum = 0;
-        for (p, pattern) in pdb.patterns.iter().enumerate() {
+        for (pattern, seen) in pdb.patterns.iter().zip(&mut self.patterns) {
             let k = pattern.goal_cells.len();
             for slot in 0..k {
-                self.cells[p][slot] = self.to_table[p][cell_of[self.tiles[p][slot] as usize] as usize];
+                seen.cells[slot] = seen.to_table[cell_of[seen.tiles[slot] as usize] as usize];
             }
-            let index = PlacementPatternDb::index(&self.cells[p][..k], n);
-            self.index[p] = index as u32;
+            let index = PlacementPatternDb::index(&seen.cells[..k], n);
+            seen.index = index as u32;
             let table = pattern.table.lookup();
-            self.values[p] = if pdb.zero_aware {
-                let blank = self.to_table[p][cell_of[0] as usize];
-                table.zero_aware(index, || lowest_of_region(&pdb.masks, &self.cells[p][..k], blank))
+            seen.value = if pdb.zero_aware {
+                let blank = seen.to_table[cell_of[0] as usize];
+                table.zero_aware(index, || lowest_of_region(&pdb.masks, &seen.cells[..k], blank))
             } else {
                 table.least(index)
             };
-            self.sum += self.values[p] as u32;
+            self.sum += seen.value as u32;
         }
     }
 
@@ -298,22 +306,23 @@ impl View {
     ) -> Before {
         let (tables, masks, zero_aware) = estimate;
         let (p, slot) = (self.pattern_of[tile] as usize, self.slot_of[tile] as usize);
+        let seen = &mut self.patterns[p];
         let before = Before {
             pattern: p as u8,
             slot: slot as u8,
-            cell: self.cells[p][slot],
-            value: self.values[p],
-            index: self.index[p],
+            cell: seen.cells[slot],
+            value: seen.value,
+            index: seen.index,
             sum: self.sum,
         };
-        let (a, b) = (before.cell, self.to_table[p][to]);
+        let (a, b) = (before.cell, seen.to_table[to]);
         let (low, high) = (a.min(b), a.max(b));
-        let mut shift = self.weights[p][slot] * i32::from(high - low);
+        let mut shift = seen.weights[slot] * i32::from(high - low);
         // The tiles strictly between: not the moved one (on `a`), nor the
         // slots past the pattern's tiles (on 0, never above `low`).
-        for (u, &cell) in self.cells[p].iter().enumerate() {
+        for (u, &cell) in seen.cells.iter().enumerate() {
             if low < cell && cell < high {
-                shift += self.crossing[p][slot][u];
+                shift += seen.crossing[slot][u];
             }
         }
         let index = if b > a {
@@ -321,20 +330,20 @@ impl View {
         } else {
             before.index as i32 - shift
         } as usize;
-        self.cells[p][slot] = b;
-        self.index[p] = index as u32;
+        seen.cells[slot] = b;
+        seen.index = index as u32;
         let (table, k) = tables[p];
-        debug_assert_eq!(index, PlacementPatternDb::index(&self.cells[p][..k], cells));
+        debug_assert_eq!(index, PlacementPatternDb::index(&seen.cells[..k], cells));
         let value = if zero_aware {
             // The blank is now where the tile was. Only this pattern's
             // value can change: to every other one the tile is not a
             // pattern tile, so the blank stays in the same region of its
             // free cells.
-            table.zero_aware(index, || lowest_of_region(masks, &self.cells[p][..k], before.cell))
+            table.zero_aware(index, || lowest_of_region(masks, &seen.cells[..k], before.cell))
         } else {
             table.least(index)
         };
-        self.values[p] = value;
+        seen.value = value;
         self.sum = before.sum + value as u32 - before.value as u32;
         before
     }
@@ -342,9 +351,10 @@ impl View {
     #[inline(always)]
     fn undo(&mut self, before: Before) {
         let p = before.pattern as usize;
-        self.cells[p][before.slot as usize] = before.cell;
-        self.index[p] = before.index;
-        self.values[p] = before.value;
+        let seen = &mut self.patterns[p];
+        seen.cells[before.slot as usize] = before.cell;
+        seen.index = before.index;
+        seen.value = before.value;
         self.sum = before.sum;
     }
 }
