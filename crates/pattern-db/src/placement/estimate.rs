@@ -245,8 +245,8 @@ impl View {
                 index: 0,
                 value: 0,
             };
-            for cell in 0..n {
-                seen.to_table[cell] = pattern.to_table[reflect[cell] as usize];
+            for (to, &cell) in seen.to_table.iter_mut().zip(&reflect[..n]) {
+                *to = pattern.to_table[cell as usize];
             }
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 // The tile the target has where the view sees this goal cell.
@@ -289,13 +289,15 @@ impl View {
     /// value anew. Returns what undoing it needs.
     ///
     /// The index follows the move rather than being read anew from the
-    /// pattern's cells, as on 4x4 (`crate::pattern`'s invariant): the tile
-    /// moved from table cell `a` to `b`, so its digit changes by the cells
-    /// between, less one for each pattern tile it crossed in the table's
-    /// cell order, and so on (`shifted_digit`); moving down is the
-    /// negative of moving up. Six digits read anew took a count of bits
-    /// each, which this processor's baseline instruction set does with a
-    /// dozen instructions.
+    /// pattern's cells, as on 4x4 (`crate::pattern`'s invariant). A tile
+    /// moving up from table cell `a` to `b` adds its digit's weight times
+    /// `b - a`, and for each pattern tile on a cell strictly between,
+    /// `shifted_digit`: its own digit counts one cell fewer if that tile
+    /// comes earlier in the pattern, else that tile's digit one more.
+    /// Moving down is the negative of moving back up. Read anew, each of
+    /// six digits took a count of bits, a dozen instructions on the
+    /// baseline x86-64 these binaries are built for (no `popcnt`): 0.83
+    /// of the time this way (`record/2026-12-05-frontier.md`).
     #[inline(always)]
     fn moved(
         &mut self,

@@ -35,7 +35,8 @@
 //! - [`PlacementPdb`] (`estimate.rs`): the additive sum of a split for a goal,
 //!   read directly and reflected about the diagonal through the goal's
 //!   blank, zero-aware or Korf and Felner's, a heuristic of
-//!   [`slide_solvers::WideBoard`];
+//!   [`slide_solvers::WideBoard`]; a move's index follows from the last
+//!   one, as on 4x4;
 //! - `file.rs`: the file format, checksummed as the 4x4 tables' is.
 //!
 //! # Invariant: placement tables
