@@ -44,13 +44,17 @@ impl PlacementPdb {
     /// cell `c`), on a square board of `rows` by `cols` cells.
     ///
     /// # Panics
-    /// Panics if a symmetry does not map every board cell to a table cell.
+    /// Panics if a symmetry does not map every board cell to a table cell,
+    /// or a table has 2^32 placements or more (a search keeps an index
+    /// in 32 bits; six tiles on 25 cells have 1.3e8).
     pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)>) -> PlacementPdb {
         let n = rows * cols;
         let patterns = patterns
             .into_iter()
             .map(|(table, to_table)| {
                 assert_eq!(to_table.len(), n, "a symmetry maps every cell");
+                let placements = PlacementPatternDb::placements(n, table.goal_cells().len());
+                assert!((placements as u64) < 1 << 32, "a table's placements fit in 32 bits");
                 let mut map = [0u8; MAX_PLACEMENT_CELLS];
                 map[..n].copy_from_slice(&to_table);
                 let mut from_table = [0u8; MAX_PLACEMENT_CELLS];
@@ -175,10 +179,11 @@ struct PatternView {
     tiles: [u8; MAX_PLACEMENT_TILES],
     /// The weight of each tile's digit in the index, and `crossing[s][u]`,
     /// what the tile in slot `s` moving up across the one in slot `u` adds
-    /// to it (see `shifted_digit`). These and the fields above depend on
-    /// the target only; those below on the board.
-    weights: [i32; MAX_PLACEMENT_TILES],
-    crossing: [[i32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES],
+    /// to it (see `shifted_digit`; negative ones as their 32-bit two's
+    /// complement, since the index is followed modulo 2^32). These and the
+    /// fields above depend on the target only; those below on the board.
+    weights: [u32; MAX_PLACEMENT_TILES],
+    crossing: [[u32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES],
     /// Its tiles' table cells (0 past its tiles), the index of that
     /// placement, and its value.
     cells: [u8; MAX_PLACEMENT_TILES],
@@ -231,11 +236,11 @@ impl View {
             let mut seen = PatternView {
                 to_table: [0; MAX_PLACEMENT_CELLS],
                 tiles: [0; MAX_PLACEMENT_TILES],
-                weights: std::array::from_fn(|s| weights[s] as i32),
+                weights: std::array::from_fn(|s| weights[s]),
                 crossing: std::array::from_fn(|s| {
                     std::array::from_fn(|u| {
                         if u < k && s < k && u != s {
-                            shifted_digit(&weights, s, u)
+                            shifted_digit(&weights, s, u) as u32
                         } else {
                             0
                         }
@@ -319,18 +324,19 @@ impl View {
         };
         let (a, b) = (before.cell, seen.to_table[to]);
         let (low, high) = (a.min(b), a.max(b));
-        let mut shift = seen.weights[slot] * i32::from(high - low);
+        // All modulo 2^32: the index fits (see `PlacementPdb::new`).
+        let mut shift = seen.weights[slot].wrapping_mul(u32::from(high - low));
         // The tiles strictly between: not the moved one (on `a`), nor the
         // slots past the pattern's tiles (on 0, never above `low`).
         for (u, &cell) in seen.cells.iter().enumerate() {
             if low < cell && cell < high {
-                shift += seen.crossing[slot][u];
+                shift = shift.wrapping_add(seen.crossing[slot][u]);
             }
         }
         let index = if b > a {
-            before.index as i32 + shift
+            before.index.wrapping_add(shift)
         } else {
-            before.index as i32 - shift
+            before.index.wrapping_sub(shift)
         } as usize;
         seen.cells[slot] = b;
         seen.index = index as u32;
