@@ -110,8 +110,10 @@ impl PlacementPatternDb {
         let mut cells = [0u8; MAX_PLACEMENT_TILES];
         while !layer.is_empty() {
             distance += 1;
-            // A value's byte keeps the step in its top two bits.
-            assert!(distance <= VALUE, "a placement table's values are below 64");
+            // A value's byte keeps the step in its top two bits, and its
+            // low six read as 63 (`UNREACHED & VALUE`) only where no
+            // placement is reached.
+            assert!(distance < VALUE, "a placement table's values are below 63");
             for &state in &layer {
                 for (i, cell) in cells[..k].iter_mut().enumerate() {
                     *cell = ((state >> (5 * i)) & 0x1F) as u8;
