@@ -21,7 +21,7 @@
 //! `--easiest` chooses.
 //!
 //! The tables come from the cache folder (`slide_cache::cache_dir`), built
-//! there first if they are missing (two tables of 255 MB, minutes).
+//! there first if they are missing (two tables of 488 MB, minutes).
 //! Their zero-aware values are read but with `--least` and `--serial`.
 
 use std::process::ExitCode;

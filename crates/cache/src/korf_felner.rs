@@ -154,7 +154,7 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     let size = PlacementPatternDb::file_size(5, 5, cells.len());
     let copied = || {
         checked_file(&path, size).and_then(|mut input| {
-            let buffer = huge_page_buffer(2 * PlacementPatternDb::placements(25, cells.len()));
+            let buffer = huge_page_buffer(2 * PlacementPatternDb::slots(25, cells.len()));
             PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
         })
     };
@@ -216,7 +216,7 @@ fn load_or_build_table(
             number.0 + 1,
             number.1,
             cells.len(),
-            placements >> 20
+            PlacementPatternDb::file_size(5, 5, cells.len()) / 1_000_000
         ));
         bar
     } else {
@@ -231,8 +231,9 @@ fn load_or_build_table(
     let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
     if not_saved.is_none() {
         // The earlier formats' files of the same pattern (the first: its
-        // blank's goal anywhere, weaker; the second: only the least value),
-        // 127.5 MB each, will never be read again.
+        // blank's goal anywhere, weaker; the second: only the least value;
+        // the third: by rank), 127.5 to 255 MB each, will never be read
+        // again.
         let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
         for version in 1..PLACEMENT_FORMAT_VERSION {
             let blank = if version == 1 {

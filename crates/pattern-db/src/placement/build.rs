@@ -74,9 +74,11 @@ impl PlacementPatternDb {
             })
             .collect();
         let placements = PlacementPatternDb::placements(n, k);
-        let mut values = vec![UNREACHED; placements];
-        // One bit per (placement, region), the region named by its lowest cell.
-        let mut seen = vec![0u64; (placements * n + 63) / 64];
+        let slots = PlacementPatternDb::slots(n, k);
+        assert!(slots as u64 <= 1 << 32, "a placement table's index fits in 32 bits");
+        let mut values = vec![UNREACHED; slots];
+        // One bit per (slot, region), the region named by its lowest cell.
+        let mut seen = vec![0u64; (slots * n + 63) / 64];
         let mut mark = |index: usize, cell: usize| -> bool {
             let bit = index * n + cell;
             let (word, mask) = (bit / 64, 1u64 << (bit % 64));
@@ -120,6 +122,8 @@ impl PlacementPatternDb {
                 }
                 let used = cells[..k].iter().fold(0u32, |mask, &c| mask | 1 << c);
                 let region = region_of(&masks, all & !used, (state >> 40) as usize);
+                let base = PlacementPatternDb::index(&cells[..k], n);
+                let mut weight = 1;
                 for i in 0..k {
                     let from = cells[i] as usize;
                     for to in neighbours[from].iter().flatten() {
@@ -133,7 +137,9 @@ impl PlacementPatternDb {
                         let moved = used ^ (1 << from) ^ (1 << to);
                         let reached = region_of(&masks, all & !moved, from);
                         let lowest = reached.trailing_zeros() as usize;
-                        let index = PlacementPatternDb::index(&cells[..k], n);
+                        // Tile `i`'s digit alone changes (see `index`).
+                        let index = base + weight * to - weight * from;
+                        debug_assert_eq!(index, PlacementPatternDb::index(&cells[..k], n));
                         if mark(index, lowest) {
                             if values[index] == UNREACHED {
                                 values[index] = distance;
@@ -145,6 +151,7 @@ impl PlacementPatternDb {
                         }
                         cells[i] = from as u8;
                     }
+                    weight *= n;
                 }
                 expanded += 1;
                 if expanded % (1 << 16) == 0 && !progress(valued, placements as u64) {
@@ -168,11 +175,12 @@ impl PlacementPatternDb {
     }
 }
 
-/// The table's two bytes a placement (as [`PlacementPatternDb`]'s
-/// invariant says) from the least `values` and the regions in `higher`
-/// (sorted: placement index, region's lowest cell, value, packed as the
-/// build packs them): of a placement's higher regions, the one with the
-/// largest value (the lowest cell first among equals).
+/// The table's two bytes a slot (as [`PlacementPatternDb`]'s invariant
+/// says) from the least `values` and the regions in `higher` (sorted:
+/// placement index, region's lowest cell, value, packed as the build
+/// packs them): of a placement's higher regions, the one with the largest
+/// value (the lowest cell first among equals). A slot that is no
+/// placement keeps 255 and 0.
 fn two_bytes(values: &[u8], higher: &[u64]) -> Vec<u8> {
     let mut bytes: Vec<u8> = values.iter().flat_map(|&value| [value, 0]).collect();
     let mut rest = higher;

@@ -7,8 +7,6 @@ use std::sync::Arc;
 use slide_core::CellMasks;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
-use crate::pattern::{digit_weights, shifted_digit};
-
 use super::{lowest_of_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
 /// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
@@ -45,16 +43,16 @@ impl PlacementPdb {
     ///
     /// # Panics
     /// Panics if a symmetry does not map every board cell to a table cell,
-    /// or a table has 2^32 placements or more (a search keeps an index
-    /// in 32 bits; six tiles on 25 cells have 1.3e8).
+    /// or a table has more than 2^32 slots (a search keeps an index in 32
+    /// bits; six tiles on 25 cells have 2.4e8).
     pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)>) -> PlacementPdb {
         let n = rows * cols;
         let patterns = patterns
             .into_iter()
             .map(|(table, to_table)| {
                 assert_eq!(to_table.len(), n, "a symmetry maps every cell");
-                let placements = PlacementPatternDb::placements(n, table.goal_cells().len());
-                assert!((placements as u64) < 1 << 32, "a table's placements fit in 32 bits");
+                let slots = PlacementPatternDb::slots(n, table.goal_cells().len());
+                assert!(slots as u64 <= 1 << 32, "a table's index fits in 32 bits");
                 let mut map = [0u8; MAX_PLACEMENT_CELLS];
                 map[..n].copy_from_slice(&to_table);
                 let mut from_table = [0u8; MAX_PLACEMENT_CELLS];
@@ -177,13 +175,10 @@ struct PatternView {
     to_table: [u8; MAX_PLACEMENT_CELLS],
     /// Its tiles, in the table's order.
     tiles: [u8; MAX_PLACEMENT_TILES],
-    /// The weight of each tile's digit in the index, and `crossing[s][u]`,
-    /// what the tile in slot `s` moving up across the one in slot `u` adds
-    /// to it (see `shifted_digit`; negative ones as their 32-bit two's
-    /// complement, since the index is followed modulo 2^32). These and the
-    /// fields above depend on the target only; those below on the board.
+    /// The weight of each tile's digit in the index, `n^s` for slot `s`
+    /// (see [`PlacementPatternDb::index`]). This and the fields above
+    /// depend on the target only; those below on the board.
     weights: [u32; MAX_PLACEMENT_TILES],
-    crossing: [[u32; MAX_PLACEMENT_TILES]; MAX_PLACEMENT_TILES],
     /// Its tiles' table cells (0 past its tiles), the index of that
     /// placement, and its value.
     cells: [u8; MAX_PLACEMENT_TILES],
@@ -232,20 +227,10 @@ impl View {
         };
         for (p, pattern) in pdb.patterns.iter().enumerate() {
             let k = pattern.goal_cells.len();
-            let weights = digit_weights(n, k);
             let mut seen = PatternView {
                 to_table: [0; MAX_PLACEMENT_CELLS],
                 tiles: [0; MAX_PLACEMENT_TILES],
-                weights: std::array::from_fn(|s| weights[s]),
-                crossing: std::array::from_fn(|s| {
-                    std::array::from_fn(|u| {
-                        if u < k && s < k && u != s {
-                            shifted_digit(&weights, s, u) as u32
-                        } else {
-                            0
-                        }
-                    })
-                }),
+                weights: std::array::from_fn(|s| if s < k { (n as u32).pow(s as u32) } else { 0 }),
                 cells: [0; MAX_PLACEMENT_TILES],
                 index: 0,
                 value: 0,
@@ -294,15 +279,12 @@ impl View {
     /// value anew. Returns what undoing it needs.
     ///
     /// The index follows the move rather than being read anew from the
-    /// pattern's cells, as on 4x4 (`crate::pattern`'s invariant). A tile
-    /// moving up from table cell `a` to `b` adds its digit's weight times
-    /// `b - a`, and for each pattern tile on a cell strictly between,
-    /// `shifted_digit`: its own digit counts one cell fewer if that tile
-    /// comes earlier in the pattern, else that tile's digit one more.
-    /// Moving down is the negative of moving back up. Read anew, each of
-    /// six digits took a count of bits, a dozen instructions on the
-    /// baseline x86-64 these binaries are built for (no `popcnt`): 0.83
-    /// of the time this way (`record/2026-12-05-frontier.md`).
+    /// pattern's cells: a tile moving from table cell `a` to `b` changes
+    /// its own digit alone, by `b - a`, so the index changes by its
+    /// weight times that ([`PlacementPatternDb::index`]). Read anew, the
+    /// index took six digits' arithmetic; followed through the earlier
+    /// index by rank, a correction for each pattern tile the move crossed
+    /// (`record/2026-12-05-frontier.md`).
     #[inline(always)]
     fn moved(
         &mut self,
@@ -323,21 +305,10 @@ impl View {
             sum: self.sum,
         };
         let (a, b) = (before.cell, seen.to_table[to]);
-        let (low, high) = (a.min(b), a.max(b));
-        // All modulo 2^32: the index fits (see `PlacementPdb::new`).
-        let mut shift = seen.weights[slot].wrapping_mul(u32::from(high - low));
-        // The tiles strictly between: not the moved one (on `a`), nor the
-        // slots past the pattern's tiles (on 0, never above `low`).
-        for (u, &cell) in seen.cells.iter().enumerate() {
-            if low < cell && cell < high {
-                shift = shift.wrapping_add(seen.crossing[slot][u]);
-            }
-        }
-        let index = if b > a {
-            before.index.wrapping_add(shift)
-        } else {
-            before.index.wrapping_sub(shift)
-        } as usize;
+        // Modulo 2^32, where `b - a` is negative: the index fits (see
+        // `PlacementPdb::new`).
+        let step = seen.weights[slot].wrapping_mul(u32::from(b).wrapping_sub(u32::from(a)));
+        let index = before.index.wrapping_add(step) as usize;
         seen.cells[slot] = b;
         seen.index = index as u32;
         let (table, k) = tables[p];

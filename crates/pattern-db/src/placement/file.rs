@@ -1,6 +1,6 @@
 //! The file format of placement tables: a header that names the pattern,
-//! two bytes a placement (its least value, and a higher region's), and a
-//! checksum of both (the 4x4 tables' checksum).
+//! two bytes a slot of the index (a placement's least value, and a higher
+//! region's), and a checksum of both (the 4x4 tables' checksum).
 
 use std::borrow::Cow;
 use std::io::{Read, Write};
@@ -22,8 +22,9 @@ const CUT_SHORT: &str = "cannot read the table: the file is cut short";
 
 /// The version of the placement tables' format; a file of another version
 /// is rebuilt. (Version 1 let the blank end anywhere; version 2 kept only
-/// the least value, a byte a placement.)
-pub const PLACEMENT_FORMAT_VERSION: u32 = 3;
+/// the least value, a byte a placement; version 3 indexed the placements
+/// by rank, 255 MB a six-tile table on 25 cells.)
+pub const PLACEMENT_FORMAT_VERSION: u32 = 4;
 
 impl PlacementPatternDb {
     /// The file's header: magic, version, rows, columns, the goal's blank
@@ -44,9 +45,9 @@ impl PlacementPatternDb {
     }
 
     /// The size of the file of a pattern of `k` tiles on `rows` by `cols`:
-    /// the header (64 bytes), two bytes a placement, the checksum.
+    /// the header (64 bytes), two bytes a slot, the checksum.
     pub fn file_size(rows: usize, cols: usize, k: usize) -> u64 {
-        (HEADER + 2 * PlacementPatternDb::placements(rows * cols, k) + 8) as u64
+        (HEADER + 2 * PlacementPatternDb::slots(rows * cols, k) + 8) as u64
     }
 
     /// Writes the table in the placement tables' format.
@@ -93,8 +94,8 @@ impl PlacementPatternDb {
             return Err(ANOTHER.to_string());
         }
         // Read straight into the buffer's room, as `PatternDb::read_from`
-        // does: zeroing 255 MB first only to overwrite it costs a pass.
-        let size = 2 * PlacementPatternDb::placements(rows * cols, goal_cells.len());
+        // does: zeroing 488 MB first only to overwrite it costs a pass.
+        let size = 2 * PlacementPatternDb::slots(rows * cols, goal_cells.len());
         values.clear();
         values.reserve_exact(size);
         input
@@ -116,7 +117,7 @@ impl PlacementPatternDb {
     /// values are `file`'s own bytes, not a copy. For a caller that keeps
     /// the file's bytes for the whole process (a file mapped into memory,
     /// which a process that starts for a few seconds' search reads faster
-    /// than it copies 255 MB); the checks are
+    /// than it copies 488 MB); the checks are
     /// [`PlacementPatternDb::read_from`]'s.
     ///
     /// ```

@@ -12,7 +12,10 @@
 //! value), and beside it one region whose value is larger and by how much
 //! (the zero-aware value of Clausecker and Reinefeld, where the regions
 //! differ: one placement in six of Korf and Felner's): two bytes a
-//! placement, 255 MB a six-tile table. The values depend on the blank only
+//! placement. A table is indexed by its tiles' cells, a digit a tile
+//! ([`PlacementPatternDb::index`]), so that a search follows the index of
+//! a move with one multiply-add: 25^6 slots, 488 MB a six-tile table, of
+//! which the 127.5 million placements' are read. The values depend on the blank only
 //! through its region, so one table serves every pattern its cells (and
 //! the blank's goal) are carried to by a symmetry of the square (Korf and
 //! Felner's 6-6-6-6 needs two tables), and every goal whose patterns those
@@ -90,9 +93,12 @@ const STEP_SHIFT: u32 = 6;
 /// Clausecker and Reinefeld's zero-aware tables), where the regions' values
 /// differ (about one placement in six of Korf and Felner's).
 ///
-/// Invariant: `values` has two bytes per placement, at twice its
+/// Invariant: `values` has two bytes per slot of
 /// [`PlacementPatternDb::index`] (of the tiles' cells in the order of
-/// `goal_cells`): the first holds in its low six bits the least value over
+/// `goal_cells`), `n^k` slots for `k` tiles on `n` cells
+/// ([`PlacementPatternDb::slots`]); a slot whose cells repeat is no
+/// placement, holds 255 and 0, and is never read. A placement's two bytes,
+/// at twice its index: the first holds in its low six bits the least value over
 /// the blank's regions and in its top two a step `s`; the second the lowest
 /// cell of a region whose value is larger by `2 s` (when `s` is not 0; the
 /// step is capped at 3). Why two bytes in one place rather than a byte and
@@ -149,20 +155,32 @@ impl PlacementPatternDb {
         (n - k + 1..=n).product()
     }
 
+    /// The number of slots of a table of `k` tiles on `n` cells: `n^k`, one
+    /// for every `k` cells, repeated or not ([`PlacementPatternDb::index`]).
+    pub fn slots(n: usize, k: usize) -> usize {
+        n.pow(k as u32)
+    }
+
     /// The index of the placement with tile `i` of the pattern on
-    /// `cells[i]`: a mixed-radix number whose digit `i` counts the cells
-    /// below `cells[i]` that no earlier tile stands on (so digit `i` is
-    /// below `n - i`).
+    /// `cells[i]`: the number in base `n` whose digit `i` (of weight `n^i`)
+    /// is `cells[i]`.
+    ///
+    /// Why by cells rather than by rank among the placements (half the
+    /// slots): a tile that moves from cell `a` to `b` changes its own digit
+    /// alone, so the index of the next board is this one plus `n^i (b - a)`,
+    /// one multiply-add. By rank, a digit counted the cells below its tile
+    /// that earlier tiles left free, and a move needed a correction for
+    /// each pattern tile it crossed: the 24-puzzle's search took 1.26 to
+    /// 1.39 times as long (`record/2026-12-05-frontier.md`). The price is
+    /// memory: 488 MB a six-tile table on 25 cells rather than 255.
+    ///
+    /// ```
+    /// use slide_pattern_db::PlacementPatternDb;
+    /// assert_eq!(PlacementPatternDb::index(&[2, 0, 1], 9), 2 + 0 * 9 + 1 * 81);
+    /// ```
     #[inline]
     pub fn index(cells: &[u8], n: usize) -> usize {
-        let mut used = 0u32;
-        let mut index = 0usize;
-        for (i, &cell) in cells.iter().enumerate() {
-            let below = (used & ((1u32 << cell) - 1)).count_ones() as usize;
-            index = index * (n - i) + cell as usize - below;
-            used |= 1 << cell;
-        }
-        index
+        cells.iter().rev().fold(0, |index, &cell| index * n + cell as usize)
     }
 
     /// The shape's rows.
