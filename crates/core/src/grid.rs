@@ -276,17 +276,58 @@ impl CellMasks {
     pub fn region(&self, seed: u64, free: u64) -> u64 {
         let mut region = seed;
         loop {
-            let grown = region
-                | (region << 1) & self.not_first_col
-                | (region >> 1) & self.not_last_col
-                | region << self.cols
-                | region >> self.cols;
-            let grown = grown & free & self.all;
+            let grown = self.grown(region, free);
             if grown == region {
                 return region;
             }
             region = grown;
         }
+    }
+
+    /// Whether the cells `a` and `b` of `free` (one bit each) are in one
+    /// region of `free`: whether [`CellMasks::region`] of `a` holds `b`.
+    ///
+    /// Both grow at once, a step a round, and the answer comes as soon as
+    /// they meet or either stops growing: after half the steps between
+    /// them, or as many rounds as the smaller region needs. `region` grows
+    /// one seed until its whole region is found. (The 24-puzzle's
+    /// zero-aware lookups ask this of the blank and a region's lowest cell;
+    /// the blank is mostly in the larger region, which a fill from it alone
+    /// spent most of its rounds on: `record/2026-12-05-frontier.md`.)
+    ///
+    /// ```
+    /// use slide_core::Grid;
+    /// let masks = Grid::new(3, 3).unwrap().masks();
+    /// let free = 0b101_101_101;
+    /// assert!(masks.connected(0b1, 0b001_000_000, free));
+    /// assert!(!masks.connected(0b1, 0b100, free));
+    /// ```
+    #[inline]
+    pub fn connected(&self, a: u64, b: u64, free: u64) -> bool {
+        let (mut from_a, mut from_b) = (a, b);
+        loop {
+            if from_a & from_b != 0 {
+                return true;
+            }
+            let (grown_a, grown_b) = (self.grown(from_a, free), self.grown(from_b, free));
+            // A whole region: the other seed's cells meet it if and only if
+            // the seeds share it.
+            if grown_a == from_a || grown_b == from_b {
+                return grown_a & grown_b != 0;
+            }
+            (from_a, from_b) = (grown_a, grown_b);
+        }
+    }
+
+    /// `cells` and the cells of `free` one step from them.
+    #[inline(always)]
+    fn grown(&self, cells: u64, free: u64) -> u64 {
+        let grown = cells
+            | (cells << 1) & self.not_first_col
+            | (cells >> 1) & self.not_last_col
+            | cells << self.cols
+            | cells >> self.cols;
+        grown & free & self.all
     }
 }
 
@@ -333,6 +374,39 @@ mod tests {
                     region = grown;
                 }
                 assert_eq!(masks.region(1 << seed, free), region, "{free:b} from {seed}");
+            }
+        }
+    }
+
+    /// Two cells are connected exactly where one's region holds the other,
+    /// on masks of every density on 5x5 (the 24-puzzle's) and 3x4.
+    #[test]
+    fn connected_cells_share_a_region() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for (rows, cols) in [(5, 5), (3, 4)] {
+            let masks = Grid::new(rows, cols).unwrap().masks();
+            let n = rows * cols;
+            for round in 0..400 {
+                // A random mask, about `round % 8` cells in 8 blocked.
+                let mut free = masks.all;
+                for cell in 0..n {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 8 < round % 8 {
+                        free &= !(1 << cell);
+                    }
+                }
+                for a in (0..n).filter(|&c| free >> c & 1 == 1) {
+                    let region = masks.region(1 << a, free);
+                    for b in (0..n).filter(|&c| free >> c & 1 == 1) {
+                        assert_eq!(
+                            masks.connected(1 << a, 1 << b, free),
+                            region >> b & 1 == 1,
+                            "{free:b}: {a} and {b}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use slide_core::CellMasks;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
-use super::{lowest_of_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
+use super::{in_blanks_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
 /// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
 /// that carries the table's cells to the pattern's (`to_table[c]`: the
@@ -267,7 +267,9 @@ impl View {
             let table = pattern.table.lookup();
             seen.value = if pdb.zero_aware {
                 let blank = seen.to_table[cell_of[0] as usize];
-                table.zero_aware(index, || lowest_of_region(&pdb.masks, &seen.cells[..k], blank))
+                table.zero_aware(index, |cell| {
+                    in_blanks_region(&pdb.masks, &seen.cells[..k], blank, cell)
+                })
             } else {
                 table.least(index)
             };
@@ -318,7 +320,9 @@ impl View {
             // value can change: to every other one the tile is not a
             // pattern tile, so the blank stays in the same region of its
             // free cells.
-            table.zero_aware(index, || lowest_of_region(masks, &seen.cells[..k], before.cell))
+            table.zero_aware(index, |cell| {
+                in_blanks_region(masks, &seen.cells[..k], before.cell, cell)
+            })
         } else {
             table.least(index)
         };

@@ -134,14 +134,15 @@ impl Lookup<'_> {
         self.values[2 * index] & VALUE
     }
 
-    /// The value of placement `index` with the blank in the region whose
-    /// lowest cell `lowest()` gives (called only where a region's value is
-    /// larger: one lookup in about six on Korf and Felner's tables).
+    /// The value of placement `index` with the blank in a region of which
+    /// `blank_in(cell)` says whether it holds `cell` (called only where a
+    /// region's value is larger: one lookup in about six on Korf and
+    /// Felner's tables).
     #[inline(always)]
-    pub(crate) fn zero_aware(self, index: usize, lowest: impl FnOnce() -> usize) -> u8 {
+    pub(crate) fn zero_aware(self, index: usize, blank_in: impl FnOnce(usize) -> bool) -> u8 {
         let first = self.values[2 * index];
         let step = first >> STEP_SHIFT;
-        if step != 0 && usize::from(self.values[2 * index + 1]) == lowest() {
+        if step != 0 && blank_in(usize::from(self.values[2 * index + 1])) {
             return (first & VALUE) + 2 * step;
         }
         first & VALUE
@@ -239,8 +240,8 @@ impl PlacementPatternDb {
         let masks = slide_core::Grid::new(self.rows, self.cols)
             .expect("the table's grid")
             .masks();
-        self.lookup().zero_aware(PlacementPatternDb::index(cells, n), || {
-            lowest_of_region(&masks, cells, blank as u8)
+        self.lookup().zero_aware(PlacementPatternDb::index(cells, n), |cell| {
+            in_blanks_region(&masks, cells, blank as u8, cell)
         })
     }
 
@@ -291,12 +292,12 @@ impl PlacementPatternDb {
     }
 }
 
-/// The lowest cell of the blank's region (the blank in cell `blank`) among
-/// the cells that tiles on `cells` leave free.
+/// Whether `cell` is in the blank's region (the blank in cell `blank`)
+/// among the cells that tiles on `cells` leave free.
 #[inline(always)]
-pub(crate) fn lowest_of_region(masks: &slide_core::CellMasks, cells: &[u8], blank: u8) -> usize {
+pub(crate) fn in_blanks_region(masks: &slide_core::CellMasks, cells: &[u8], blank: u8, cell: usize) -> bool {
     let used = cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
-    masks.region(1 << blank, masks.all & !used).trailing_zeros() as usize
+    masks.connected(1 << blank, 1 << cell, masks.all & !used)
 }
 
 impl std::fmt::Debug for PlacementPatternDb {
