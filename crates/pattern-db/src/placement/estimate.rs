@@ -7,7 +7,7 @@ use std::sync::Arc;
 use slide_core::CellMasks;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
-use super::{in_blanks_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
+use super::{Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
 /// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
 /// that carries the table's cells to the pattern's (`to_table[c]`: the
@@ -156,12 +156,14 @@ impl PlacementPdb {
 /// One way of reading a board into the patterns: directly, or reflected
 /// about the main diagonal.
 #[derive(Clone)]
-struct View {
-    /// `pattern_of[t]`, `slot_of[t]`: tile `t`'s pattern and place in it.
+struct View<'a> {
+    /// `pattern_of[t]`: tile `t`'s pattern; `weight_of[t]`: the weight of
+    /// its digit in that pattern's index (`n^s` for its slot `s`, see
+    /// [`PlacementPatternDb::index`]): all a move of the tile reads about it.
     pattern_of: [u8; MAX_PLACEMENT_CELLS],
-    slot_of: [u8; MAX_PLACEMENT_CELLS],
+    weight_of: [u32; MAX_PLACEMENT_CELLS],
     /// Each pattern as this view reads it.
-    patterns: Vec<PatternView>,
+    patterns: Vec<PatternView<'a>>,
     /// The sum of the patterns' values.
     sum: u32,
 }
@@ -169,19 +171,18 @@ struct View {
 /// One pattern as a view reads it: what a move of one of its tiles reads
 /// and writes, side by side.
 #[derive(Clone)]
-struct PatternView {
+struct PatternView<'a> {
     /// `to_table[c]`: the table cell for board cell `c`, through the view's
     /// reflection and the pattern's symmetry.
     to_table: [u8; MAX_PLACEMENT_CELLS],
     /// Its tiles, in the table's order.
     tiles: [u8; MAX_PLACEMENT_TILES],
-    /// The weight of each tile's digit in the index, `n^s` for slot `s`
-    /// (see [`PlacementPatternDb::index`]). This and the fields above
-    /// depend on the target only; those below on the board.
-    weights: [u32; MAX_PLACEMENT_TILES],
-    /// Its tiles' table cells (0 past its tiles), the index of that
-    /// placement, and its value.
-    cells: [u8; MAX_PLACEMENT_TILES],
+    k: usize,
+    table: Lookup<'a>,
+    /// These fields depend on the board, those above on the target only:
+    /// the table cells its tiles stand on, the index of their placement,
+    /// and its value.
+    used: u32,
     index: u32,
     value: u8,
 }
@@ -190,9 +191,8 @@ struct PatternView {
 #[derive(Clone, Copy, Default)]
 struct Before {
     pattern: u8,
-    slot: u8,
-    cell: u8,
     value: u8,
+    used: u32,
     index: u32,
     sum: u32,
 }
@@ -204,34 +204,36 @@ pub struct PlacementSaved([Before; 2]);
 /// [`PlacementPdb`] as it follows one search's board.
 pub struct PlacementPdbEstimate<'a, T> {
     pdb: &'a PlacementPdb,
-    views: [View; 2],
-    /// Per pattern, the table's arrays and the number of tiles.
-    tables: Vec<(Lookup<'a>, usize)>,
-    cells: usize,
+    views: [View<'a>; 2],
     /// The grid's masks, for the blank's region (zero-aware only).
     masks: CellMasks,
     zero_aware: bool,
     tiles: PhantomData<T>,
 }
 
-impl View {
+impl<'a> View<'a> {
     /// The view through `reflect` (board cell to the cell the view reads
     /// it as) of `board` towards `target`.
-    fn new<T: WideTiles>(pdb: &PlacementPdb, reflect: &[u8], board: &WideBoard<T>, target: &WideBoard<T>) -> View {
+    fn new<T: WideTiles>(
+        pdb: &'a PlacementPdb,
+        reflect: &[u8],
+        board: &WideBoard<T>,
+        target: &WideBoard<T>,
+    ) -> View<'a> {
         let n = board.cells();
         let mut view = View {
             pattern_of: [0; MAX_PLACEMENT_CELLS],
-            slot_of: [0; MAX_PLACEMENT_CELLS],
+            weight_of: [0; MAX_PLACEMENT_CELLS],
             patterns: Vec::with_capacity(pdb.patterns.len()),
             sum: 0,
         };
         for (p, pattern) in pdb.patterns.iter().enumerate() {
-            let k = pattern.goal_cells.len();
             let mut seen = PatternView {
                 to_table: [0; MAX_PLACEMENT_CELLS],
                 tiles: [0; MAX_PLACEMENT_TILES],
-                weights: std::array::from_fn(|s| if s < k { (n as u32).pow(s as u32) } else { 0 }),
-                cells: [0; MAX_PLACEMENT_TILES],
+                k: pattern.goal_cells.len(),
+                table: pattern.table.lookup(),
+                used: 0,
                 index: 0,
                 value: 0,
             };
@@ -242,7 +244,7 @@ impl View {
                 // The tile the target has where the view sees this goal cell.
                 let tile = target.tile(reflect[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
-                view.slot_of[tile] = slot as u8;
+                view.weight_of[tile] = (n as u32).pow(slot as u32);
                 seen.tiles[slot] = tile as u8;
             }
             view.patterns.push(seen);
@@ -257,22 +259,17 @@ impl View {
     fn place(&mut self, pdb: &PlacementPdb, cell_of: &[u8; MAX_PLACEMENT_CELLS]) {
         let n = pdb.rows * pdb.cols;
         self.sum = 0;
-        for (pattern, seen) in pdb.patterns.iter().zip(&mut self.patterns) {
-            let k = pattern.goal_cells.len();
-            for slot in 0..k {
-                seen.cells[slot] = seen.to_table[cell_of[seen.tiles[slot] as usize] as usize];
+        for seen in &mut self.patterns {
+            let mut cells = [0u8; MAX_PLACEMENT_TILES];
+            for (cell, &tile) in cells.iter_mut().zip(&seen.tiles[..seen.k]) {
+                *cell = seen.to_table[cell_of[tile as usize] as usize];
             }
-            let index = PlacementPatternDb::index(&seen.cells[..k], n);
+            let cells = &cells[..seen.k];
+            seen.used = cells.iter().fold(0, |used, &c| used | 1 << c);
+            let index = PlacementPatternDb::index(cells, n);
             seen.index = index as u32;
-            let table = pattern.table.lookup();
-            seen.value = if pdb.zero_aware {
-                let blank = seen.to_table[cell_of[0] as usize];
-                table.zero_aware(index, |cell| {
-                    in_blanks_region(&pdb.masks, &seen.cells[..k], blank, cell)
-                })
-            } else {
-                table.least(index)
-            };
+            let blank = seen.to_table[cell_of[0] as usize];
+            seen.value = seen.value_at(index, blank, (&pdb.masks, pdb.zero_aware));
             self.sum += seen.value as u32;
         }
     }
@@ -286,46 +283,33 @@ impl View {
     /// weight times that ([`PlacementPatternDb::index`]). Read anew, the
     /// index took six digits' arithmetic; followed through the earlier
     /// index by rank, a correction for each pattern tile the move crossed
-    /// (`record/2026-12-05-frontier.md`).
+    /// (`record/2026-12-05-frontier.md`). A move reads of the tile only its
+    /// pattern and weight, and of the pattern only its cells' map, mask,
+    /// index, value and table, side by side.
     #[inline(always)]
-    fn moved(
-        &mut self,
-        estimate: (&[(Lookup, usize)], &CellMasks, bool),
-        cells: usize,
-        tile: usize,
-        to: usize,
-    ) -> Before {
-        let (tables, masks, zero_aware) = estimate;
-        let (p, slot) = (self.pattern_of[tile] as usize, self.slot_of[tile] as usize);
+    fn moved(&mut self, estimate: (&CellMasks, bool), tile: usize, from: usize, to: usize) -> Before {
+        let p = self.pattern_of[tile] as usize;
+        let weight = self.weight_of[tile];
         let seen = &mut self.patterns[p];
         let before = Before {
             pattern: p as u8,
-            slot: slot as u8,
-            cell: seen.cells[slot],
             value: seen.value,
+            used: seen.used,
             index: seen.index,
             sum: self.sum,
         };
-        let (a, b) = (before.cell, seen.to_table[to]);
+        let (a, b) = (seen.to_table[from], seen.to_table[to]);
         // Modulo 2^32, where `b - a` is negative: the index fits (see
         // `PlacementPdb::new`).
-        let step = seen.weights[slot].wrapping_mul(u32::from(b).wrapping_sub(u32::from(a)));
+        let step = weight.wrapping_mul(u32::from(b).wrapping_sub(u32::from(a)));
         let index = before.index.wrapping_add(step) as usize;
-        seen.cells[slot] = b;
         seen.index = index as u32;
-        let (table, k) = tables[p];
-        debug_assert_eq!(index, PlacementPatternDb::index(&seen.cells[..k], cells));
-        let value = if zero_aware {
-            // The blank is now where the tile was. Only this pattern's
-            // value can change: to every other one the tile is not a
-            // pattern tile, so the blank stays in the same region of its
-            // free cells.
-            table.zero_aware(index, |cell| {
-                in_blanks_region(masks, &seen.cells[..k], before.cell, cell)
-            })
-        } else {
-            table.least(index)
-        };
+        seen.used = before.used ^ (1 << a) ^ (1 << b);
+        debug_assert_eq!(seen.used, digits_mask(index, seen.k, estimate.0.all.count_ones()));
+        // The blank is now where the tile was. Only this pattern's value can
+        // change: to every other one the tile is not a pattern tile, so the
+        // blank stays in the same region of its free cells.
+        let value = seen.value_at(index, a, estimate);
         seen.value = value;
         self.sum = before.sum + value as u32 - before.value as u32;
         before
@@ -333,13 +317,39 @@ impl View {
 
     #[inline(always)]
     fn undo(&mut self, before: Before) {
-        let p = before.pattern as usize;
-        let seen = &mut self.patterns[p];
-        seen.cells[before.slot as usize] = before.cell;
+        let seen = &mut self.patterns[before.pattern as usize];
+        seen.used = before.used;
         seen.index = before.index;
         seen.value = before.value;
         self.sum = before.sum;
     }
+}
+
+impl PatternView<'_> {
+    /// The value of placement `index` (of this pattern's tiles on the cells
+    /// of `used`) with the blank on table cell `blank`: of the blank's
+    /// region if `zero_aware`, else the least over the regions.
+    #[inline(always)]
+    fn value_at(&self, index: usize, blank: u8, (masks, zero_aware): (&CellMasks, bool)) -> u8 {
+        if zero_aware {
+            let free = masks.all & !u64::from(self.used);
+            self.table
+                .zero_aware(index, |cell| masks.connected(1 << blank, 1 << cell, free))
+        } else {
+            self.table.least(index)
+        }
+    }
+}
+
+/// The cells of the digits of `index` (its `k` digits in base `n`): for a
+/// debug check that the mask a move follows matches the index it follows.
+fn digits_mask(mut index: usize, k: usize, n: u32) -> u32 {
+    let mut mask = 0;
+    for _ in 0..k {
+        mask |= 1 << (index % n as usize);
+        index /= n as usize;
+    }
+    mask
 }
 
 impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a PlacementPdb {
@@ -360,13 +370,7 @@ impl<'a, T: WideTiles> Heuristic<WideBoard<T>> for &'a PlacementPdb {
         let pdb: &'a PlacementPdb = self;
         let estimate = PlacementPdbEstimate {
             pdb,
-            tables: pdb
-                .patterns
-                .iter()
-                .map(|p| (p.table.lookup(), p.goal_cells.len()))
-                .collect(),
             views: pdb.views(board, target),
-            cells: board.cells(),
             masks: pdb.masks,
             zero_aware: pdb.zero_aware,
             tiles: PhantomData,
@@ -390,7 +394,7 @@ impl PlacementPdb {
     /// blank in the top-right or bottom-left corner is kept by the other
     /// diagonal, and the main one would carry it to the opposite corner,
     /// where a pattern reads the blank as one of its tiles.
-    fn views<T: WideTiles>(&self, board: &WideBoard<T>, target: &WideBoard<T>) -> [View; 2] {
+    fn views<T: WideTiles>(&self, board: &WideBoard<T>, target: &WideBoard<T>) -> [View<'_>; 2] {
         let n = board.cells();
         let identity: Vec<u8> = (0..n as u8).collect();
         let direct = View::new(self, &identity, board, target);
@@ -424,13 +428,13 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
     #[inline(always)]
     fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, PlacementSaved) {
         let mut saved = PlacementSaved([Before::default(); 2]);
-        let estimate = (&self.tables[..], &self.masks, self.zero_aware);
-        saved.0[0] = self.views[0].moved(estimate, self.cells, slide.tile, slide.to);
+        let estimate = (&self.masks, self.zero_aware);
+        saved.0[0] = self.views[0].moved(estimate, slide.tile, slide.from, slide.to);
         if self.views[0].sum > within {
             saved.0[1].pattern = u8::MAX;
             return (self.views[0].sum, saved);
         }
-        saved.0[1] = self.views[1].moved(estimate, self.cells, slide.tile, slide.to);
+        saved.0[1] = self.views[1].moved(estimate, slide.tile, slide.from, slide.to);
         (self.views[0].sum.max(self.views[1].sum), saved)
     }
 
@@ -446,7 +450,7 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
     }
 
     fn reset(&mut self, tiles: T) -> u32 {
-        let cell_of = cells_of(tiles, self.cells);
+        let cell_of = cells_of(tiles, self.pdb.rows * self.pdb.cols);
         for view in &mut self.views {
             view.place(self.pdb, &cell_of);
         }

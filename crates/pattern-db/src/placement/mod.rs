@@ -240,8 +240,9 @@ impl PlacementPatternDb {
         let masks = slide_core::Grid::new(self.rows, self.cols)
             .expect("the table's grid")
             .masks();
+        let free = masks.all & !cells.iter().fold(0u64, |used, &c| used | 1 << c);
         self.lookup().zero_aware(PlacementPatternDb::index(cells, n), |cell| {
-            in_blanks_region(&masks, cells, blank as u8, cell)
+            masks.connected(1 << blank, 1 << cell, free)
         })
     }
 
@@ -290,14 +291,6 @@ impl PlacementPatternDb {
         self.values = Cow::Owned(values);
         self
     }
-}
-
-/// Whether `cell` is in the blank's region (the blank in cell `blank`)
-/// among the cells that tiles on `cells` leave free.
-#[inline(always)]
-pub(crate) fn in_blanks_region(masks: &slide_core::CellMasks, cells: &[u8], blank: u8, cell: usize) -> bool {
-    let used = cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
-    masks.connected(1 << blank, 1 << cell, masks.all & !used)
 }
 
 impl std::fmt::Debug for PlacementPatternDb {
