@@ -175,13 +175,14 @@ struct PatternView<'a> {
     /// `to_table[c]`: the table cell for board cell `c`, through the view's
     /// reflection and the pattern's symmetry.
     to_table: [u8; MAX_PLACEMENT_CELLS],
-    /// Its tiles, in the table's order.
+    /// Its `k` tiles, in the table's order.
     tiles: [u8; MAX_PLACEMENT_TILES],
     k: usize,
+    /// Its table's bytes.
     table: Lookup<'a>,
     /// These fields depend on the board, those above on the target only:
-    /// the table cells its tiles stand on, the index of their placement,
-    /// and its value.
+    /// the mask of the table cells its tiles stand on (for the blank's
+    /// region), the index of their placement, and its value.
     used: u32,
     index: u32,
     value: u8,
@@ -305,6 +306,7 @@ impl<'a> View<'a> {
         let index = before.index.wrapping_add(step) as usize;
         seen.index = index as u32;
         seen.used = before.used ^ (1 << a) ^ (1 << b);
+        // The mask and the index are followed apart: their cells agree.
         debug_assert_eq!(seen.used, digits_mask(index, seen.k, estimate.0.all.count_ones()));
         // The blank is now where the tile was. Only this pattern's value can
         // change: to every other one the tile is not a pattern tile, so the
