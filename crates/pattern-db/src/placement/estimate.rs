@@ -7,7 +7,7 @@ use std::sync::Arc;
 use slide_core::CellMasks;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Position, Slide, WideBoard, WideTiles};
 
-use super::{Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
+use super::{in_blanks_region, Lookup, PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES};
 
 /// One pattern of a [`PlacementPdb`]: a table, and the symmetry of the square
 /// that carries the table's cells to the pattern's (`to_table[c]`: the
@@ -336,9 +336,8 @@ impl PatternView<'_> {
         if zero_aware {
             // The free cells only where the region is asked for (one lookup
             // in about six).
-            self.table.zero_aware(index, |cell| {
-                masks.connected(1 << blank, 1 << cell, masks.all & !u64::from(self.used))
-            })
+            self.table
+                .zero_aware(index, |cell| in_blanks_region(masks, u64::from(self.used), blank, cell))
         } else {
             self.table.least(index)
         }

@@ -240,9 +240,9 @@ impl PlacementPatternDb {
         let masks = slide_core::Grid::new(self.rows, self.cols)
             .expect("the table's grid")
             .masks();
-        let free = masks.all & !cells.iter().fold(0u64, |used, &c| used | 1 << c);
+        let used = cells.iter().fold(0u64, |used, &c| used | 1 << c);
         self.lookup().zero_aware(PlacementPatternDb::index(cells, n), |cell| {
-            masks.connected(1 << blank, 1 << cell, free)
+            in_blanks_region(&masks, used, blank as u8, cell)
         })
     }
 
@@ -291,6 +291,13 @@ impl PlacementPatternDb {
         self.values = Cow::Owned(values);
         self
     }
+}
+
+/// Whether `cell` is in the blank's region (the blank in cell `blank`)
+/// among the cells that tiles on the cells of `used` leave free.
+#[inline(always)]
+pub(crate) fn in_blanks_region(masks: &slide_core::CellMasks, used: u64, blank: u8, cell: usize) -> bool {
+    masks.connected(1 << blank, 1 << cell, masks.all & !used)
 }
 
 impl std::fmt::Debug for PlacementPatternDb {
