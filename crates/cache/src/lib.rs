@@ -63,7 +63,7 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// The file that holds the pattern with goal cells `cells` on `shape` with
-/// the blank's goal in `blank`, such as `pdb-v4-4x4-b15-4.5.8.9.12.13.bin`.
+/// the blank's goal in `blank`, such as `pdb-v5-4x4-b15-4.5.8.9.12.13.bin`.
 pub fn file_name(shape: Shape, blank: usize, cells: &[u8]) -> String {
     file_name_of_version(FORMAT_VERSION, shape, blank, cells)
 }
@@ -356,7 +356,7 @@ fn map_whole(_file: &std::fs::File, _size: usize) -> Option<&'static [u8]> {
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
 /// to back with huge pages (2 MiB rather than 4 KiB, where it has them and
 /// the range covers whole ones). A search reads a pattern's table at
-/// random places (14 MB for a 6-tile pattern, 1 GB for an 8-tile one, 127.5
+/// random places (11.5 MB for a 6-tile pattern, 1 GB for an 8-tile one, 127.5
 /// MB for one of the 24-puzzle's); with
 /// 4 KiB pages many reads also miss the processor's table of page
 /// addresses. Measured side by side on Korf's 100 with 6-6-3, one thread,

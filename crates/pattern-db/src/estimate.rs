@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Slide};
 
 use crate::additive::{AdditivePdb, ByCell};
-use crate::pattern::{digit_weights, placement_index, residue, shifted_digit, slot, step_value, Known, UNSEEN};
+use crate::pattern::{bit, digit_weights, placement_index, shifted_digit, step_value, Known, UNSEEN};
 use crate::regions::Regions;
 use crate::split::views;
 
@@ -19,9 +19,6 @@ struct Step {
     /// The board cells strictly between the two in the view's cell order,
     /// as a bit mask: the cells the tile moves across.
     between: u16,
-    /// The two cells in the view, as a bit mask: what the move changes in
-    /// the pattern's occupied cells.
-    flip: u16,
     /// The tile's old cell in the view (where the blank is after the move).
     from: u8,
     /// How far the tile moves in the view's cell order, and whether up it.
@@ -39,10 +36,10 @@ struct Step {
 /// horizontal move in the view crosses nothing; a vertical one crosses the
 /// `cols - 1` cells between, read off the board.
 ///
-/// With tables indexed by cells (`PatternDb::by_cell`),
-/// `index` is the slot of the placement with the blank in cell 0, and a
-/// move changes it by `weight[t]` times the distance alone: the slot is
-/// that plus the blank's cell.
+/// `index` is the slot of the placement with the blank in cell 0 (the
+/// weights are scaled by the number of cells), so the slot is that plus the
+/// blank's cell. With tables indexed by cells (`PatternDb::by_cell`), a
+/// move changes it by `weight[t]` times the distance alone.
 #[derive(Clone)]
 struct View {
     /// Whether the tables are indexed by cells.
@@ -59,11 +56,9 @@ struct View {
     /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
     /// the blank.
     crossing: [[i32; MAX_CELLS]; MAX_CELLS],
-    /// Per pattern: the index of its placement, the cells its tiles stand
-    /// on (a bit mask), its number of free cells, and its value.
+    /// Per pattern: the slot of its placement with the blank in cell 0, and
+    /// its value.
     index: [u32; MAX_CELLS],
-    occupied: [u32; MAX_CELLS],
-    free_cells: [u32; MAX_CELLS],
     values: [u8; MAX_CELLS],
     /// The sum of `values`.
     sum: u32,
@@ -75,14 +70,13 @@ struct View {
 #[derive(Clone, Copy)]
 pub struct Saved([Before; 2], bool);
 
-/// A view before a move: the moved tile's pattern, its index, occupied
-/// cells and value, and the sum. Undoing the move writes them back.
+/// A view before a move: the moved tile's pattern, its index and value,
+/// and the sum. Undoing the move writes them back.
 #[derive(Clone, Copy, Default)]
 struct Before {
     pattern: u8,
     value: u8,
     index: u32,
-    occupied: u32,
     sum: u32,
 }
 
@@ -112,7 +106,7 @@ impl Layout for ByCell {
 /// reading tables laid out as `L` says.
 pub struct PdbEstimate<'a, L> {
     pdb: &'a AdditivePdb,
-    /// Each pattern's table of residues, as [`View::moved`] reads them:
+    /// Each pattern's table of bits, as [`View::moved`] reads them:
     /// one load, where through `pdb` it would be three.
     tables: [&'a [u8]; MAX_CELLS],
     /// The target, to start over from another board.
@@ -140,8 +134,6 @@ impl View {
             weight: [0; MAX_CELLS],
             crossing: [[0; MAX_CELLS]; MAX_CELLS],
             index: [0; MAX_CELLS],
-            occupied: [0; MAX_CELLS],
-            free_cells: [0; MAX_CELLS],
             values: [0; MAX_CELLS],
             sum: 0,
         };
@@ -156,18 +148,18 @@ impl View {
                 view.weight[tile] = if by_cell {
                     n.pow((k - slot) as u32) as i32
                 } else {
-                    weights[slot] as i32
+                    (weights[slot] as usize * n) as i32
                 };
                 slot_of[tile] = slot as u8;
             }
-            view.free_cells[p] = (n - k) as u32;
         }
         for t in 1..n {
             let p = &pdb.patterns[view.pattern_of[t] as usize];
             let weights = digit_weights(n, p.goal_cells.len());
             for u in 1..n {
                 if u != t && view.pattern_of[u] == view.pattern_of[t] {
-                    view.crossing[t][u] = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
+                    let shift = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
+                    view.crossing[t][u] = shift * n as i32;
                 }
             }
         }
@@ -179,7 +171,6 @@ impl View {
                     between: (0..n)
                         .filter(|&c| low < cell_map[c] && cell_map[c] < high)
                         .fold(0, |acc, c| acc | 1 << c),
-                    flip: (1 << from) | (1 << to),
                     from,
                     distance: high - low,
                     up: to > from,
@@ -202,19 +193,17 @@ impl View {
         for (p, pattern) in pdb.patterns.iter().enumerate() {
             let k = pattern.goal_cells.len();
             let mut cells = [0u8; 8];
-            self.occupied[p] = 0;
             for (slot, &goal) in pattern.goal_cells.iter().enumerate() {
                 let tile = target.tile(self.cell_map[goal as usize] as usize);
                 cells[slot] = self.cell_map[cell_of[tile] as usize];
-                self.occupied[p] |= 1 << cells[slot];
             }
             self.index[p] = if self.by_cell {
                 cells[..k].iter().fold(0, |acc, &c| (acc + c as u32) * n as u32)
             } else {
-                placement_index(&cells[..k], n) as u32
+                (placement_index(&cells[..k], n) * n) as u32
             };
             // The one exact value a search needs from nothing: after it,
-            // each move's value follows from the residue it reads. (A*
+            // each move's value follows from the bit it reads. (A*
             // asks for one per board it expands: `known` makes most of
             // those walks a step or two.) A slot no position reaches (a
             // board the target cannot be reached from) reads as `UNSEEN`,
@@ -247,7 +236,6 @@ impl View {
             pattern: p as u8,
             value: self.values[p],
             index: self.index[p],
-            occupied: self.occupied[p],
             sum: self.sum,
         };
         let index = if step.up {
@@ -255,21 +243,10 @@ impl View {
         } else {
             before.index as i32 - shift
         } as u32;
-        let occupied = before.occupied ^ step.flip as u32;
         // The blank is now where the tile was.
-        let slot = if L::BY_CELL {
-            (index + step.from as u32) as usize
-        } else {
-            slot(
-                index as usize,
-                self.free_cells[p] as usize,
-                occupied,
-                step.from as usize,
-            )
-        };
-        let value = step_value(before.value, residue(tables[p], slot));
+        let slot = (index + step.from as u32) as usize;
+        let value = step_value(before.value, bit(tables[p], slot));
         self.index[p] = index;
-        self.occupied[p] = occupied;
         self.values[p] = value;
         self.sum = before.sum + value as u32 - before.value as u32;
         before
@@ -280,7 +257,6 @@ impl View {
     fn undo(&mut self, before: Before) {
         let p = before.pattern as usize;
         self.index[p] = before.index;
-        self.occupied[p] = before.occupied;
         self.values[p] = before.value;
         self.sum = before.sum;
     }
@@ -342,7 +318,7 @@ impl<'a> Heuristic for &'a AdditivePdb {
 
     fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
         self.check_target(target)?;
-        let tables: Vec<&[u8]> = self.patterns.iter().map(|pattern| &pattern.residues[..]).collect();
+        let tables: Vec<&[u8]> = self.patterns.iter().map(|pattern| &pattern.bits[..]).collect();
         let estimate = PdbEstimate::new(self, &tables, board, target);
         let h = estimate.value();
         Ok((estimate, h))

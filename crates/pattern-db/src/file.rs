@@ -5,20 +5,21 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern::{packed_len, Known, PatternDb, UNREACHED};
+use crate::pattern::{packed_len, Known, PatternDb};
 use crate::regions::Regions;
 
 /// The first bytes of a database file.
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The version of the file format; a file of another version is rebuilt.
-/// Version 4 keeps each slot's value modulo 3, four slots a byte (see
-/// [`PatternDb`]); version 3 kept a byte per slot. Version 3 brought the
+/// Version 5 keeps bit 1 of each slot's value, a slot per cell of the blank
+/// (see [`PatternDb`]); version 4 kept each value modulo 3 in a slot per
+/// free cell, four slots a byte; version 3 a byte per slot. Version 3 brought the
 /// word-wise [`checksum`]; version 2 took FNV-1a a byte at a time (a serial
 /// chain of multiplications, 77 ms for a 57 MB table). Version 2 brought a
 /// value for every free cell (`n - k` per placement); version 1 held 16 per
 /// placement, of which only each region's lowest cell's was set.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The number of interleaved lanes of [`checksum`].
 const LANES: usize = 4;
@@ -88,10 +89,10 @@ impl PatternDb {
     /// | 4 | rows, columns, the blank's goal cell, the pattern's size `k` |
     /// | k | the pattern's goal cells |
     /// | 8 | the number of entries (placements times free cells), little-endian |
-    /// | entries / 4, rounded up | the entries' residues, four a byte, as the type's invariant says |
-    /// | 8 | the [`checksum`] of the header (everything before the residues) and the residues, little-endian |
+    /// | placements times cells / 8, rounded up | the slots' bits, eight a byte, as the type's invariant says |
+    /// | 8 | the [`checksum`] of the header (everything before the bits) and the bits, little-endian |
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(self.residues.len() + 64);
+        let mut bytes = Vec::with_capacity(self.bits.len() + 64);
         self.write_to(&mut bytes).expect("writing to memory does not fail");
         bytes
     }
@@ -106,8 +107,8 @@ impl PatternDb {
         header.extend_from_slice(&self.goal_cells);
         header.extend_from_slice(&(self.entries as u64).to_le_bytes());
         out.write_all(&header)?;
-        out.write_all(&self.residues)?;
-        out.write_all(&checksum(&header, &self.residues).to_le_bytes())
+        out.write_all(&self.bits)?;
+        out.write_all(&checksum(&header, &self.bits).to_le_bytes())
     }
 
     /// Reads a database written by [`PatternDb::to_bytes`], checking every
@@ -128,7 +129,7 @@ impl PatternDb {
         PatternDb::read_from(&mut bytes.as_slice(), Vec::new())
     }
 
-    /// [`PatternDb::from_bytes`] from a reader, to its end: the residues
+    /// [`PatternDb::from_bytes`] from a reader, to its end: the bits
     /// are read straight into `table` (emptied first), so a caller that reads a
     /// large file can choose the memory it goes to, and nothing is copied
     /// after the read.
@@ -170,12 +171,13 @@ impl PatternDb {
         if goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
             return Err("the pattern does not fit its board".to_string());
         }
-        let expected: u64 = (n - k + 1..=n).map(|x| x as u64).product::<u64>() * (n - k) as u64;
+        let placements: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+        let expected = placements * (n - k) as u64;
         if entries != expected {
             return Err(format!("{entries} entries, expected {expected}"));
         }
         table.clear();
-        let packed = packed_len(entries as usize);
+        let packed = packed_len(placements as usize * n);
         table.reserve_exact(packed);
         input
             .take(packed as u64)
@@ -198,7 +200,7 @@ impl PatternDb {
             cells: n,
             goal_cells,
             entries: entries as usize,
-            residues: table,
+            bits: table,
         };
         db.check_values()?;
         Ok(db)
@@ -216,20 +218,20 @@ impl PatternDb {
     pub fn file_size(shape: Shape, k: usize) -> u64 {
         let n = shape.cells() as u64;
         let placements: u64 = (n + 1 - k as u64..=n).product();
-        (8 + 4 + 4 + k + 8 + 8) as u64 + packed_len((placements * (n - k as u64)) as usize) as u64
+        (8 + 4 + 4 + k + 8 + 8) as u64 + packed_len((placements * n) as usize) as u64
     }
 
-    /// A cheap check that the residues make sense, for tables read from a
-    /// file whose checksum may have been made anew over altered bytes: the
-    /// goal's is 0, and on a sample of placements, the cells of the blank's
-    /// region agree, every move leads to a reached slot, and a walk down
-    /// to the goal finds a neighbour one nearer at every step.
+    /// A cheap check that the bits make sense, for tables read from a file
+    /// whose checksum may have been made anew over altered bytes: the
+    /// goal's is 0, and on a sample of placements, the slots under the
+    /// pattern's tiles are 0, the cells of the blank's region agree, and a
+    /// walk down to the goal finds a neighbour one
+    /// nearer at every step.
     fn check_values(&self) -> Result<(), String> {
         let (n, k) = (self.cells, self.goal_cells.len());
         let regions = Regions::new(self.shape);
         let occupied = |cells: &[u8]| cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
-        let residue_at = |cells: &[u8], blank: usize| self.residue_at(cells, occupied(cells), blank);
-        if residue_at(&self.goal_cells, self.blank as usize) != 0 {
+        if self.bit_at(&self.goal_cells, self.blank as usize) != 0 {
             return Err("the goal's value is not 0: the table is damaged".to_string());
         }
         let mut random = SplitMix64::new(0x5A17_C4EC);
@@ -243,33 +245,23 @@ impl PatternDb {
             }
             cells[..k].copy_from_slice(&order[..k]);
             let blank = order[k] as usize;
-            let here = residue_at(&cells[..k], blank);
-            if here == UNREACHED {
-                continue;
+            // Slots under the pattern's own tiles are never written.
+            if cells[..k]
+                .iter()
+                .any(|&cell| self.bit_at(&cells[..k], cell as usize) != 0)
+            {
+                return Err("a slot under a pattern tile is set: the table is damaged".to_string());
             }
+            let here = self.bit_at(&cells[..k], blank);
             let free = regions.board & !occupied(&cells[..k]);
             let region = regions.region(1 << blank, free);
             // The blank's own steps are free: its neighbours in the region agree.
             let mut steps = regions.neighbours[blank] & region;
             while steps != 0 {
-                if residue_at(&cells[..k], steps.trailing_zeros() as usize) != here {
+                if self.bit_at(&cells[..k], steps.trailing_zeros() as usize) != here {
                     return Err("two cells of one region differ: the table is damaged".to_string());
                 }
                 steps &= steps - 1;
-            }
-            for i in 0..k {
-                let from = cells[i];
-                let mut targets = regions.neighbours[from as usize] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    cells[i] = to;
-                    let there = residue_at(&cells[..k], from as usize);
-                    cells[i] = from;
-                    if there == UNREACHED {
-                        return Err("a reached position's neighbour is unreached: the table is damaged".to_string());
-                    }
-                }
             }
             if self.descend(&cells[..k], blank, &regions, &mut known).is_none() {
                 return Err(

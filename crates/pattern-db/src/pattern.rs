@@ -1,59 +1,62 @@
-//! The database of one pattern: its table of residues, the perfect hash
-//! of a placement and the slot of the blank, and the values a search
-//! reads from them.
+//! The database of one pattern: its table of bits, the perfect hash of a
+//! placement and the slot of the blank, and the values a search reads from
+//! them.
 //!
 //! # Invariant: pattern databases
 //!
-//! A pattern of `k` tiles on `n` cells has `n - k`
-//! slots per placement of its tiles: a placement is indexed by a
-//! mixed-radix perfect hash of its tiles' cells (digit `i` counts the free
-//! cells below tile `i`), a slot by the number of free cells below the blank.
-//! The slot holds the exact distance in an abstraction of the puzzle (only
-//! pattern tiles' moves count) with the blank in that cell; the value depends
-//! only on the blank's region of free cells, so all cells of a region hold the
-//! same value. The sum over disjoint patterns (and its reflection) is
-//! admissible and consistent. A move changes only the moved tile's pattern,
-//! and its index by `weight[tile] * (cells moved)` plus, for each pattern tile
-//! crossed in cell order, `-weight[tile]` if it comes earlier in the pattern
-//! and `+weight[it]` if later (`shifted_digit`); the
-//! search keeps the index and the occupied cells per pattern and view. What a
-//! move needs of its two cells in a view (the cells crossed, the two cells as
-//! a mask, the distance and direction in the view's order) is one `Step`,
-//! made per view for every pair of cells when the search starts. A move saves
-//! the view as it was (`Before`: the pattern's index, occupied cells and
-//! value, and the sum), and undoing it writes that back, so an undo computes
-//! nothing.
+//! A pattern of `k` tiles on `n` cells has `n` slots per placement of its
+//! tiles, one per cell: a placement is indexed by a mixed-radix perfect hash
+//! of its tiles' cells (digit `i` counts the free cells below tile `i`), a
+//! slot by the blank's cell (the `k` under the pattern's own tiles are never
+//! read). The slot stands for the exact distance in an abstraction of the
+//! puzzle (only pattern tiles' moves count) with the blank in that cell; the
+//! value depends only on the blank's region of free cells, so all cells of a
+//! region hold the same value. The sum over disjoint patterns (and its
+//! reflection) is admissible and consistent. A move changes only the moved
+//! tile's pattern, and its index by `weight[tile] * (cells moved)` plus, for
+//! each pattern tile crossed in cell order, `-weight[tile]` if it comes
+//! earlier in the pattern and `+weight[it]` if later (`shifted_digit`); the
+//! search keeps each pattern's index times `n` per view (its weights are
+//! scaled by `n`), so a slot is that plus the blank's cell. What a move needs
+//! of its two cells in a view (the cells crossed, the distance and direction
+//! in the view's order) is one `Step`, made per view for every pair of cells
+//! when the search starts. A move saves the view as it was (`Before`: the
+//! pattern's index and value, and the sum), and undoing it writes that back,
+//! so an undo computes nothing.
 //!
 //! When every pattern's table indexed by cells would have at most 2^20
-//! slots (256 KB; on 4x4, patterns of at most four tiles, so 4-4-4-3),
+//! slots (128 KB; on 4x4, patterns of at most four tiles, so 4-4-4-3),
 //! `AdditivePdb::into_by_cell` makes a `ByCell`: the tables laid out that way
 //! (`PatternDb::by_cell`), which a search with `&ByCell` reads. The slot of
 //! tiles on cells `c0, c1, ...` with the blank on `b` is
-//! `c0 n^k + c1 n^(k-1) + ... + b`, so a move adds its tile's weight times the distance it moved,
-//! with no crossings and no free cells counted. The slots where two of those
-//! cells are one hold 3, like unreached ones. The layout is a type
+//! `c0 n^k + c1 n^(k-1) + ... + b`, so a move adds its tile's weight times
+//! the distance it moved, with no crossings. The layout is a type
 //! (`ByPlacement`, `ByCell`, both `Layout`s): `PdbEstimate<L>` steps one way,
 //! fixed at compile time, so IDA* is made once per layout and no step
 //! branches on it.
 //!
-//! A slot keeps only its value modulo 3, in two bits, four slots a byte (3
-//! marks a slot no position reaches). One move changes a pattern's value by at
-//! most one, and `v - 1`, `v`, `v + 1` have distinct residues, so the search,
+//! A slot keeps only bit 1 of its value, eight slots a byte. One move of a
+//! pattern tile changes its pattern's value by exactly one (the abstraction
+//! is bipartite: the move changes the colour of one tile's cell on a
+//! chessboard), and `v - 1` and `v + 1` differ in bit 1, so the search,
 //! which knows each pattern's value before a move, gets the value after it
-//! from the residue (`step_value`: one look-up in a table by value and
-//! residue, no division). The one exact value it needs from nothing,
-//! at the start, comes from walking down to the goal through neighbours of
-//! residue one less (`PatternDb::descend`). A 6-tile table is 14 MB rather
-//! than 57; the two of 6-6-3 share the last-level cache.
+//! from the bit (`step_value`: one look-up in a table by value and bit). The
+//! one exact value it needs from nothing, at the start, comes from walking
+//! down to the goal through neighbours one less modulo 4 (the bit, and the
+//! parity that the placement's colours give: `PatternDb::descend`). A 6-tile
+//! table on 4x4 is 11.5 MB; the two of 6-6-3 share the last-level cache.
+//! With the blank's cell as the slot, a search counts no free cells
+//! (format 4 kept residues modulo 3 by free cell: 14.4 MB a 6-tile table,
+//! and a bit count at every read; `record/2026-12-05-frontier.md`).
 //!
 //! The build is a breadth-first search layer by layer over (placement, blank
-//! region). It writes a state's residue into all its region's slots when the
-//! state is first reached, straight into the packed table; a slot still at 3
-//! is "not seen", so the table is the only large thing it reads and writes
-//! (14 MB for a 6-tile pattern: two builds side by side share the last-level
-//! cache). It sorts each layer by index before expanding it so that
-//! successors' reads move forward through memory. The cache builds or loads each pattern on its own
-//! thread.
+//! region). It writes a state's bit into all its region's slots when the
+//! state is first reached, straight into the packed table, and marks them
+//! in a second table of the same layout, of the slots seen (the two are the
+//! only large things it reads and writes: 23 MB for a 6-tile pattern on
+//! 4x4). It sorts each layer by index before expanding it so that
+//! successors' reads move forward through memory. The cache builds or loads
+//! each pattern on its own thread.
 
 use slide_core::{count_ones_16, Shape};
 
@@ -62,31 +65,29 @@ use crate::regions::Regions;
 /// What [`PatternDb::value`] gives for a slot no position reaches.
 pub(crate) const UNSEEN: u8 = u8::MAX;
 
-/// The residue of a slot the build never reached (no position of the
-/// abstraction has it); residues of values are 0, 1 and 2.
-pub(crate) const UNREACHED: u8 = 3;
-
 /// The database of one pattern.
 ///
 /// Invariant: with the pattern's `k` tiles on `cells` and the blank on the
-/// free cell `b`, slot `placement_index(cells) * (n - k) + r` (`slot`)
-/// stands for the fewest pattern-tile moves from there to the goal, where
-/// `r` counts the free cells below `b` (so the `n - k` slots
-/// of a placement are its free cells, in order). The value depends only on
-/// `b`'s region, so every cell of a region has the region's value, and a
-/// search reads its value at the blank's cell without working out the
-/// region.
+/// free cell `b`, slot `placement_index(cells) * n + b` (`slot`) stands
+/// for the fewest pattern-tile moves from there to the goal (a placement
+/// has `n` slots, one per cell; those under its own tiles are never read
+/// and hold 0). The value depends only on `b`'s region, so every cell of a
+/// region has the region's value, and a search reads its value at the
+/// blank's cell without working out the region.
 ///
-/// The table keeps each slot's value modulo 3, in two bits (four slots a
-/// byte: slot `s` in bits `2 * (s % 4)` of byte `s / 4`),
-/// which is all a search needs: one move changes a pattern's value by at
-/// most one, and of `v - 1`, `v` and `v + 1` no two share a residue, so a
+/// The table keeps one bit a slot, bit 1 of the value (slot `s` in bit
+/// `s % 8` of byte `s / 8`), which is all a search needs: one move of a
+/// pattern tile changes the pattern's value by exactly one (it changes the
+/// colour of one tile's cell on a chessboard, so the abstraction's graph is
+/// bipartite), and of `v - 1` and `v + 1` bit 1 always differs, so a
 /// search that knows the value before a move reads the value after it from
-/// the residue. An exact value from nothing is found by
-/// walking down to the goal, one neighbour of residue `v - 1` at a time
-/// ([`PatternDb::value`]). This is Breyer and Korf's 1.6-bit idea at two
-/// bits: a 6-tile pattern's table takes a quarter of a byte a slot, so
-/// the tables of 6-6-3 fit together in a last-level cache.
+/// the bit. The value's parity is the placement's own (how many of its
+/// tiles stand on a cell of another colour than their goal's: [`parity`]),
+/// so the bit and the placement give the value modulo 4. An exact value
+/// from nothing is found by walking down to the goal, one neighbour of
+/// value `v - 1` modulo 4 at a time ([`PatternDb::value`]). This is Breyer
+/// and Korf's 1.6-bit idea at one bit: a 6-tile pattern's table on 4x4
+/// takes 11.5 MB, and the tables of 6-6-3 share a last-level cache.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
@@ -97,46 +98,51 @@ pub struct PatternDb {
     pub(crate) cells: usize,
     /// The goal cells of the pattern's tiles, in the order placements list them.
     pub(crate) goal_cells: Vec<u8>,
-    /// The number of slots: placements times free cells.
+    /// The number of values: placements times free cells.
     pub(crate) entries: usize,
-    /// The residues, packed as the invariant says; [`UNREACHED`] where no
-    /// position of the abstraction has the slot.
-    pub(crate) residues: Vec<u8>,
+    /// The bits, packed as the invariant says.
+    pub(crate) bits: Vec<u8>,
 }
 
-/// The residue of `slot` in a packed table: its value modulo 3, or [`UNREACHED`].
+/// The bit of `slot` in a packed table: bit 1 of its value.
 #[inline(always)]
-pub(crate) fn residue(residues: &[u8], slot: usize) -> u8 {
-    (residues[slot >> 2] >> (2 * (slot & 3))) & 3
+pub(crate) fn bit(bits: &[u8], slot: usize) -> u8 {
+    (bits[slot >> 3] >> (slot & 7)) & 1
 }
 
-/// `STEP_DELTA[value % 3][residue]`: what a move adds to a pattern's
-/// value `value` when the slot it leads to has residue `residue` (the
-/// difference of residues modulo 3: 0, 1, or 2 for minus one).
-const STEP_DELTA: [[i8; 4]; 3] = [[0, 1, -1, 0], [-1, 0, 1, 0], [1, -1, 0, 0]];
-
-/// `STEP_VALUE[value][residue]`: `value` plus its [`STEP_DELTA`] (wrapping),
-/// so that a move's new value is one look-up, with no division by 3.
-const STEP_VALUE: [[u8; 4]; 256] = {
-    let mut table = [[0u8; 4]; 256];
+/// `STEP_VALUE[value][bit]`: the value one move of a pattern tile away
+/// from `value` (wrapping), `value + 1` if its bit 1 is `bit`, else
+/// `value - 1`: a move's new value is one look-up.
+const STEP_VALUE: [[u8; 2]; 256] = {
+    let mut table = [[0u8; 2]; 256];
     let mut value = 0;
     while value < 256 {
-        let mut residue = 0;
-        while residue < 4 {
-            table[value][residue] = (value as i8).wrapping_add(STEP_DELTA[value % 3][residue]) as u8;
-            residue += 1;
-        }
+        let up = (value as u8).wrapping_add(1);
+        let down = (value as u8).wrapping_sub(1);
+        table[value][((up >> 1) & 1) as usize] = up;
+        table[value][((down >> 1) & 1) as usize] = down;
         value += 1;
     }
     table
 };
 
-/// The value of a slot one move away from a slot of value `value`, from
-/// the new slot's residue (see [`PatternDb`]'s invariant).
+/// The value of a slot one move of a pattern tile away from a slot of
+/// value `value`, from the new slot's bit (see [`PatternDb`]'s invariant).
 #[inline(always)]
-pub(crate) fn step_value(value: u8, residue: u8) -> u8 {
-    debug_assert!(residue != UNREACHED, "a search reaches only reached slots");
-    STEP_VALUE[value as usize][residue as usize & 3]
+pub(crate) fn step_value(value: u8, bit: u8) -> u8 {
+    STEP_VALUE[value as usize][bit as usize & 1]
+}
+
+/// The parity of the value of the pattern's tiles on `cells` whose goals
+/// are `goal_cells`, on a board `cols` wide: how many of them stand on a
+/// cell of another colour than their goal, on a chessboard, modulo 2
+/// (every move of a pattern tile changes that count by one).
+pub(crate) fn parity(cells: &[u8], goal_cells: &[u8], cols: usize) -> u8 {
+    let colour = |cell: u8| (cell as usize / cols + cell as usize % cols) as u8 & 1;
+    cells
+        .iter()
+        .zip(goal_cells)
+        .fold(0, |acc, (&here, &goal)| acc ^ colour(here) ^ colour(goal))
 }
 
 /// Exact values of one pattern's positions found by walking down (see
@@ -144,9 +150,9 @@ pub(crate) fn step_value(value: u8, residue: u8) -> u8 {
 /// index and the blank's region as a cell mask).
 pub(crate) type Known = std::collections::HashMap<u64, u8>;
 
-/// The bytes that hold `entries` packed residues.
-pub(crate) fn packed_len(entries: usize) -> usize {
-    (entries + 3) / 4
+/// The bytes that hold `slots` packed bits.
+pub(crate) fn packed_len(slots: usize) -> usize {
+    (slots + 7) / 8
 }
 
 /// The dense index of a placement: `cells[i]` is where the pattern's `i`-th
@@ -165,13 +171,11 @@ pub(crate) fn placement_index(cells: &[u8], n: usize) -> usize {
     index
 }
 
-/// The slot of the placement of index `placement` (its tiles on the bits
-/// of `occupied`) with the blank on the free cell `blank`, in a table of
-/// `free_cells` slots a placement: the placement's first slot plus the
-/// number of free cells below `blank` (see [`PatternDb`]'s invariant).
+/// The slot of the placement of index `placement` with the blank on
+/// `blank`, on a board of `n` cells (see [`PatternDb`]'s invariant).
 #[inline(always)]
-pub(crate) fn slot(placement: usize, free_cells: usize, occupied: u32, blank: usize) -> usize {
-    placement * free_cells + blank - count_ones_16((occupied & ((1 << blank) - 1)) as u16) as usize
+pub(crate) fn slot(placement: usize, n: usize, blank: usize) -> usize {
+    placement * n + blank
 }
 
 /// The weight of each digit of [`placement_index`] for `k` tiles on `n`
@@ -207,27 +211,26 @@ pub(crate) fn shifted_digit(weights: &[u32; 8], s: usize, other: usize) -> i32 {
 }
 
 /// The most slots a table indexed by cells ([`PatternDb::by_cell`]) may
-/// have: 2^20, 256 KB, so four tiles on 4x4 (4-4-4-3's copies take 0.8 MB
-/// and its search runs about 1.2 times as fast). Five tiles would take 4 MB
-/// a pattern: with 5-5-5 the search ran 3 to 13% faster, too little for
-/// 12 MB of copies made at every start.
+/// have: 2^20, 128 KB, so four tiles on 4x4 (4-4-4-3's copies take 0.4 MB
+/// and its search ran about 1.2 times as fast, `record/fifteen-puzzle.md`).
+/// Five tiles would take 2 MB a pattern: with 5-5-5 the search ran 3 to 13%
+/// faster, too little for copies made at every start.
 const BY_CELL_SLOTS: usize = 1 << 20;
 
 impl PatternDb {
-    /// The same residues indexed by cells rather than by placement: the
-    /// slot of the pattern's `i`-th tile on `cells[i]` and the blank on `b`
-    /// is `cells[0] * n^k + cells[1] * n^(k - 1) + ... + b`, packed as in
-    /// `residues` ([`UNREACHED`] where two of those cells are one). A move
-    /// then changes a slot by the moved tile's weight times how far it
-    /// moved, with no tiles crossed and no free cells counted, for a table
-    /// `n^(k + 1) / (n! / (n - k - 1)!)` times larger (2.0 for four tiles on
-    /// 4x4, 1.5 for three). `None` when it would have more than
-    /// `BY_CELL_SLOTS` slots.
+    /// The same bits indexed by cells rather than by placement: the slot of
+    /// the pattern's `i`-th tile on `cells[i]` and the blank on `b` is
+    /// `cells[0] * n^k + cells[1] * n^(k - 1) + ... + b`, packed as in
+    /// `bits` (0 where two of those cells are one). A move then changes a
+    /// slot by the moved tile's weight times how far it moved, with no
+    /// tiles crossed, for a table `n^k / (n! / (n - k)!)` times larger (1.5
+    /// for four tiles on 4x4, 1.2 for three). `None` when it would have
+    /// more than `BY_CELL_SLOTS` slots.
     pub(crate) fn by_cell(&self) -> Option<Vec<u8>> {
         let n = self.cells;
         let slots = (0..=self.goal_cells.len())
             .try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_SLOTS))?;
-        let mut table = vec![u8::MAX; packed_len(slots)];
+        let mut table = vec![0; packed_len(slots)];
         self.copy_by_cell(&mut table, 0, 0, 0, 0);
         Some(table)
     }
@@ -241,25 +244,10 @@ impl PatternDb {
         let (n, k) = (self.cells, self.goal_cells.len());
         let mut free = !occupied & ((1 << n) - 1);
         if tiles == k {
-            // The placement's slots in `table` are `n` in a row, from
-            // `code * n`: two bits each, which hold 3 until written, so
-            // XOR with `3 ^ r` leaves `r` in one. Its slots here are its
-            // free cells in order. All `n` go into `flips` (0 on the tiles'
-            // cells, which stay 3) and then into `table` a byte at a time.
-            let mut flips = 0u64;
-            let mut slot = placement * (n - k);
-            while free != 0 {
-                flips |= ((UNREACHED ^ residue(&self.residues, slot)) as u64) << (2 * free.trailing_zeros());
-                slot += 1;
-                free &= free - 1;
-            }
-            let at = code * n;
-            flips <<= 2 * (at & 3);
-            let mut byte = at >> 2;
-            while flips != 0 {
-                table[byte] ^= flips as u8;
-                flips >>= 8;
-                byte += 1;
+            // The placement's `n` slots, one per cell, in a row in both.
+            for cell in 0..n {
+                let to = slot(code, n, cell);
+                table[to >> 3] |= bit(&self.bits, slot(placement, n, cell)) << (to & 7);
             }
             return;
         }
@@ -302,20 +290,28 @@ impl PatternDb {
             .unwrap_or(UNSEEN)
     }
 
-    /// The residue of the slot of the pattern's tiles on `cells` (the
-    /// cells of `occupied`) with the blank in `blank`.
-    pub(crate) fn residue_at(&self, cells: &[u8], occupied: u32, blank: usize) -> u8 {
-        let (n, k) = (self.cells, cells.len());
-        residue(&self.residues, slot(placement_index(cells, n), n - k, occupied, blank))
+    /// The bit of the slot of the pattern's tiles on `cells` with the
+    /// blank in `blank`.
+    pub(crate) fn bit_at(&self, cells: &[u8], blank: usize) -> u8 {
+        let n = self.cells;
+        bit(&self.bits, slot(placement_index(cells, n), n, blank))
+    }
+
+    /// The value modulo 4 of the slot of the pattern's tiles on `cells`
+    /// with the blank in `blank`: its bit 1 from the table, its parity from
+    /// the placement.
+    pub(crate) fn quarter_at(&self, cells: &[u8], blank: usize) -> u8 {
+        self.bit_at(cells, blank) << 1 | parity(cells, &self.goal_cells, self.shape.cols())
     }
 
     /// The value of a slot, by walking down: from each position to a
     /// neighbour (a pattern tile moved into the blank's region) whose
-    /// residue is one less, until the goal or a position in `known`, the
-    /// values found by earlier walks; every position of this walk is added
-    /// to it. `regions` is the board's (made once by the caller). `None` if
-    /// the slot is unreached, or some position on the way has no such
-    /// neighbour (the residues are damaged).
+    /// value is one less modulo 4, until the goal or a position in `known`,
+    /// the values found by earlier walks; every position of this walk is
+    /// added to it. `regions` is the board's (made once by the caller).
+    /// `None` if the walk does not reach the goal in 255 steps or meets a
+    /// position with no such neighbour: the slot is unreached (its walk
+    /// never meets a reached one), or the bits are damaged.
     pub(crate) fn descend(&self, cells: &[u8], blank: usize, regions: &Regions, known: &mut Known) -> Option<u8> {
         let (n, k) = (self.cells, cells.len());
         let goal = placement_index(&self.goal_cells, n);
@@ -338,16 +334,16 @@ impl PatternDb {
                 return Some(value);
             }
             path.push(key);
-            let own = self.residue_at(&here[..k], occupied, blank);
+            // Bit 1 of the value one less, which a nearer neighbour holds.
+            let nearer_bit = ((self.quarter_at(&here[..k], blank) + 3) % 4) >> 1;
             let mut nearer = None;
             for i in 0..k {
                 let mut targets = regions.neighbours[here[i] as usize] & region;
-                while targets != 0 && own != UNREACHED {
+                while targets != 0 {
                     let mut next = here;
                     next[i] = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
-                    let moved = occupied ^ 1 << here[i] ^ 1 << next[i];
-                    if self.residue_at(&next[..k], moved, here[i] as usize) == (own + 2) % 3 {
+                    if self.bit_at(&next[..k], here[i] as usize) == nearer_bit {
                         nearer = Some((next, here[i] as usize));
                     }
                 }
@@ -387,10 +383,10 @@ impl PatternDb {
     /// assert_eq!(moved.to_bytes(), db.to_bytes());
     /// ```
     pub fn with_table_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PatternDb {
-        let mut table = buffer(self.residues.len());
+        let mut table = buffer(self.bits.len());
         table.clear();
-        table.extend_from_slice(&self.residues);
-        self.residues = table;
+        table.extend_from_slice(&self.bits);
+        self.bits = table;
         self
     }
 }
@@ -411,7 +407,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tables_by_cell_hold_the_residues_of_the_tables_by_placement() {
+    fn tables_by_cell_hold_the_bits_of_the_tables_by_placement() {
         for (rows, cols, goal_cells, blank) in [
             (2, 3, &[0u8, 1, 2][..], 5),
             (3, 3, &[0, 1, 2, 3], 8),
@@ -429,11 +425,11 @@ mod tests {
                 let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
                 let expected = if occupied.count_ones() as usize == k && occupied & 1 << blank == 0 {
                     checked += 1;
-                    db.residue_at(cells, occupied, blank)
+                    db.bit_at(cells, blank)
                 } else {
-                    UNREACHED
+                    0
                 };
-                assert_eq!(residue(&by_cell, code), expected, "{shape} {cells:?} blank {blank}");
+                assert_eq!(bit(&by_cell, code), expected, "{shape} {cells:?} blank {blank}");
             }
             assert_eq!(checked, db.len());
         }
