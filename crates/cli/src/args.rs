@@ -382,7 +382,7 @@ pub(crate) enum HeuristicArg {
     Pdb,
     /// Korf and Felner's 7-8 pattern databases, for the hardest 15-puzzles:
     /// 1.2 GB in the cache per corner of the goal's blank, built once in
-    /// about five minutes (two cores) with 3.8 GB of memory.
+    /// three to five minutes (two cores) with 4.8 GB of memory.
     #[value(name = "pdb-7-8")]
     Pdb78,
 }

@@ -51,14 +51,15 @@ struct View {
     /// `pattern_of[t]`: tile `t`'s pattern (0 for the blank, never read).
     pattern_of: [u8; MAX_CELLS],
     /// `weight[t]`: the weight of tile `t`'s digit in its pattern's index.
-    weight: [i32; MAX_CELLS],
+    weight: [i64; MAX_CELLS],
     /// `crossing[t][u]`: what tile `t` moving up across tile `u` adds to
     /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
     /// the blank.
-    crossing: [[i32; MAX_CELLS]; MAX_CELLS],
+    crossing: [[i64; MAX_CELLS]; MAX_CELLS],
     /// Per pattern: the slot of its placement with the blank in cell 0, and
-    /// its value.
-    index: [u32; MAX_CELLS],
+    /// its value. In 64 bits: an 8-tile pattern's slots on 4x4 run to
+    /// 16!/8! * 16, about 8.3e9.
+    index: [u64; MAX_CELLS],
     values: [u8; MAX_CELLS],
     /// The sum of `values`.
     sum: u32,
@@ -76,7 +77,7 @@ pub struct Saved([Before; 2], bool);
 struct Before {
     pattern: u8,
     value: u8,
-    index: u32,
+    index: u64,
     sum: u32,
 }
 
@@ -146,9 +147,9 @@ impl View {
                 let tile = target.tile(cell_map[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
                 view.weight[tile] = if by_cell {
-                    n.pow((k - slot) as u32) as i32
+                    n.pow((k - slot) as u32) as i64
                 } else {
-                    (weights[slot] as usize * n) as i32
+                    weights[slot] as i64 * n as i64
                 };
                 slot_of[tile] = slot as u8;
             }
@@ -159,7 +160,7 @@ impl View {
             for u in 1..n {
                 if u != t && view.pattern_of[u] == view.pattern_of[t] {
                     let shift = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
-                    view.crossing[t][u] = shift * n as i32;
+                    view.crossing[t][u] = shift as i64 * n as i64;
                 }
             }
         }
@@ -198,9 +199,9 @@ impl View {
                 cells[slot] = self.cell_map[cell_of[tile] as usize];
             }
             self.index[p] = if self.by_cell {
-                cells[..k].iter().fold(0, |acc, &c| (acc + c as u32) * n as u32)
+                cells[..k].iter().fold(0, |acc, &c| (acc + c as u64) * n as u64)
             } else {
-                (placement_index(&cells[..k], n) * n) as u32
+                placement_index(&cells[..k], n) as u64 * n as u64
             };
             // The one exact value a search needs from nothing: after it,
             // each move's value follows from the bit it reads. (A*
@@ -224,7 +225,7 @@ impl View {
         let Slide { tiles, tile, from, to } = slide;
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
-        let mut shift = self.weight[tile] * step.distance as i32;
+        let mut shift = self.weight[tile] * step.distance as i64;
         // Tables indexed by cells count no crossings.
         let mut crossed = if L::BY_CELL { 0 } else { step.between };
         while crossed != 0 {
@@ -239,12 +240,12 @@ impl View {
             sum: self.sum,
         };
         let index = if step.up {
-            before.index as i32 + shift
+            before.index as i64 + shift
         } else {
-            before.index as i32 - shift
-        } as u32;
+            before.index as i64 - shift
+        } as u64;
         // The blank is now where the tile was.
-        let slot = (index + step.from as u32) as usize;
+        let slot = (index + step.from as u64) as usize;
         let value = step_value(before.value, bit(tables[p], slot));
         self.index[p] = index;
         self.values[p] = value;
@@ -379,6 +380,100 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
         self.views[0].undo(saved.0[0]);
         if saved.1 {
             self.views[1].undo(saved.0[1]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::{packed_len, PatternDb};
+    use crate::split::Split;
+    use slide_core::{Move, Shape, SplitMix64};
+
+    /// A pattern's database with every bit 0, unbuilt: enough to follow the
+    /// indices, whose arithmetic does not read the values. Its table is
+    /// zeroed memory the system hands out untouched, so even 7-8's gigabyte
+    /// costs only the pages a walk reads.
+    fn unbuilt(shape: Shape, goal_cells: &[u8], blank: usize) -> PatternDb {
+        let (n, k) = (shape.cells(), goal_cells.len());
+        let placements: usize = (n - k + 1..=n).product();
+        PatternDb {
+            shape,
+            blank: blank as u8,
+            cells: n,
+            goal_cells: goal_cells.to_vec(),
+            entries: placements * (n - k),
+            bits: vec![0; packed_len(placements * n)],
+        }
+    }
+
+    /// Each pattern's index as a view of `board` should hold it (see
+    /// [`View`]): its placement's index times the number of cells, or its
+    /// cells as digits for a view of tables by cell, in 64 bits.
+    fn exact_indices(view: &View, pdb: &AdditivePdb, target: &Board, board: &Board) -> Vec<u64> {
+        let n = board.shape().cells();
+        let cell_of = |tile: usize| (0..n).find(|&cell| board.tile(cell) == tile).unwrap();
+        pdb.patterns
+            .iter()
+            .map(|pattern| {
+                let cells: Vec<u8> = pattern
+                    .goal_cells
+                    .iter()
+                    .map(|&goal| view.cell_map[cell_of(target.tile(view.cell_map[goal as usize] as usize))])
+                    .collect();
+                if view.by_cell {
+                    cells.iter().fold(0, |acc, &c| (acc + c as u64) * n as u64)
+                } else {
+                    placement_index(&cells, n) as u64 * n as u64
+                }
+            })
+            .collect()
+    }
+
+    /// Along a random walk, every view's index of every pattern, stepped
+    /// move by move and undone, is the one computed from the board, for
+    /// every 4x4 split: 7-8's slots pass 2^32.
+    #[test]
+    fn a_move_steps_every_index_to_the_one_computed_from_the_board() {
+        let shape = Shape::new(4, 4).unwrap();
+        let goal = Board::goal(shape);
+        for split in [
+            Split::FourFourFourThree,
+            Split::FiveFiveFive,
+            Split::SixSixThree,
+            Split::SevenEight,
+        ] {
+            let patterns = split.patterns(15).unwrap();
+            let pdb =
+                AdditivePdb::from_patterns(patterns.iter().map(|cells| unbuilt(shape, cells, 15)).collect()).unwrap();
+            let (mut estimate, mut h) = (&pdb).start(&goal, &goal).unwrap();
+            let mut board = goal;
+            let mut random = SplitMix64::new(split as u64);
+            for _ in 0..300 {
+                let moves: Vec<(Move, Board)> = board.successors().collect();
+                let (mv, child) = moves[random.below(moves.len())];
+                let (blank, next) = (board.blank(), shape.neighbour(board.blank(), mv).unwrap());
+                let slide = Slide {
+                    tiles: child.tiles(),
+                    tile: board.tile(next),
+                    from: next,
+                    to: blank,
+                };
+                let (_, saved) = estimate.moved(h, slide);
+                for view in &estimate.views {
+                    let exact = exact_indices(view, &pdb, &goal, &child);
+                    assert_eq!(view.index[..exact.len()], exact, "{} after {mv:?}", split.name());
+                }
+                // Undone, then made again: the walk goes on from the child.
+                estimate.undo(slide, saved);
+                for view in &estimate.views {
+                    let exact = exact_indices(view, &pdb, &goal, &board);
+                    assert_eq!(view.index[..exact.len()], exact, "{} undoing {mv:?}", split.name());
+                }
+                h = estimate.moved(h, slide).0;
+                board = child;
+            }
         }
     }
 }
