@@ -21,8 +21,9 @@ struct Step {
     between: u16,
     /// The tile's old cell in the view (where the blank is after the move).
     from: u8,
-    /// How far the tile moves in the view's cell order, and whether up it.
-    distance: u8,
+    /// How far the tile moves in the view's cell order, negative down,
+    /// and whether up.
+    distance: i8,
     up: bool,
 }
 
@@ -52,10 +53,11 @@ struct View {
     pattern_of: [u8; MAX_CELLS],
     /// `weight[t]`: the weight of tile `t`'s digit in its pattern's index.
     weight: [i64; MAX_CELLS],
-    /// `crossing[t][u]`: what tile `t` moving up across tile `u` adds to
-    /// the index of `t`'s pattern; 0 when `u` is in another pattern or is
-    /// the blank.
-    crossing: [[i64; MAX_CELLS]; MAX_CELLS],
+    /// `crossing[1][t][u]`: what tile `t` moving up across tile `u` adds
+    /// to the index of `t`'s pattern (`crossing[0]`, moving down, the
+    /// negative: a move adds its entries with no sign to choose); 0 when `u`
+    /// is in another pattern or is the blank.
+    crossing: [[[i64; MAX_CELLS]; MAX_CELLS]; 2],
     /// Per pattern: the slot of its placement with the blank in cell 0, and
     /// its value. In 64 bits: an 8-tile pattern's slots on 4x4 run to
     /// 16!/8! * 16, about 8.3e9.
@@ -133,7 +135,7 @@ impl View {
             steps: [[Step::default(); MAX_CELLS]; MAX_CELLS],
             pattern_of: [0; MAX_CELLS],
             weight: [0; MAX_CELLS],
-            crossing: [[0; MAX_CELLS]; MAX_CELLS],
+            crossing: [[[0; MAX_CELLS]; MAX_CELLS]; 2],
             index: [0; MAX_CELLS],
             values: [0; MAX_CELLS],
             sum: 0,
@@ -160,7 +162,8 @@ impl View {
             for u in 1..n {
                 if u != t && view.pattern_of[u] == view.pattern_of[t] {
                     let shift = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
-                    view.crossing[t][u] = shift as i64 * n as i64;
+                    view.crossing[1][t][u] = shift as i64 * n as i64;
+                    view.crossing[0][t][u] = -(shift as i64) * n as i64;
                 }
             }
         }
@@ -173,7 +176,11 @@ impl View {
                         .filter(|&c| low < cell_map[c] && cell_map[c] < high)
                         .fold(0, |acc, c| acc | 1 << c),
                     from,
-                    distance: high - low,
+                    distance: if to > from {
+                        (high - low) as i8
+                    } else {
+                        -((high - low) as i8)
+                    },
                     up: to > from,
                 };
             }
@@ -226,11 +233,12 @@ impl View {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i64;
+        let crossing = &self.crossing[step.up as usize][tile];
         // Tables indexed by cells count no crossings.
         let mut crossed = if L::BY_CELL { 0 } else { step.between };
         while crossed != 0 {
             let cell = crossed.trailing_zeros();
-            shift += self.crossing[tile][((tiles >> (4 * cell)) & 0xF) as usize];
+            shift += crossing[((tiles >> (4 * cell)) & 0xF) as usize];
             crossed &= crossed - 1;
         }
         let before = Before {
@@ -239,11 +247,7 @@ impl View {
             index: self.index[p],
             sum: self.sum,
         };
-        let index = if step.up {
-            before.index as i64 + shift
-        } else {
-            before.index as i64 - shift
-        } as u64;
+        let index = (before.index as i64 + shift) as u64;
         // The blank is now where the tile was.
         let slot = (index + step.from as u64) as usize;
         let value = step_value(before.value, bit(tables[p], slot));
