@@ -82,7 +82,7 @@ pub(crate) const UNSEEN: u8 = u8::MAX;
 /// bipartite), and of `v - 1` and `v + 1` bit 1 always differs, so a
 /// search that knows the value before a move reads the value after it from
 /// the bit. The value's parity is the placement's own (how many of its
-/// tiles stand on a cell of another colour than their goal's: [`parity`]),
+/// tiles stand on a cell of another colour than their goal's: `parity`),
 /// so the bit and the placement give the value modulo 4. An exact value
 /// from nothing is found by walking down to the goal, one neighbour of
 /// value `v - 1` modulo 4 at a time ([`PatternDb::value`]). This is Breyer
