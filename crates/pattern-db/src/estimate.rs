@@ -21,10 +21,9 @@ struct Step {
     between: u16,
     /// The tile's old cell in the view (where the blank is after the move).
     from: u8,
-    /// How far the tile moves in the view's cell order, negative down,
-    /// and whether up.
+    /// How far the tile moves in the view's cell order: positive up,
+    /// negative down.
     distance: i8,
-    up: bool,
 }
 
 /// One way of reading a board into the patterns: directly, or reflected
@@ -181,7 +180,6 @@ impl View {
                     } else {
                         -((high - low) as i8)
                     },
-                    up: to > from,
                 };
             }
         }
@@ -233,7 +231,7 @@ impl View {
         let step = self.steps[from][to];
         let p = self.pattern_of[tile] as usize;
         let mut shift = self.weight[tile] * step.distance as i64;
-        let crossing = &self.crossing[step.up as usize][tile];
+        let crossing = &self.crossing[usize::from(step.distance > 0)][tile];
         // Tables indexed by cells count no crossings.
         let mut crossed = if L::BY_CELL { 0 } else { step.between };
         while crossed != 0 {

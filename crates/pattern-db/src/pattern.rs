@@ -58,7 +58,7 @@
 //! successors' reads move forward through memory. The cache builds or loads
 //! each pattern on its own thread.
 
-use slide_core::{count_ones_16, Shape};
+use slide_core::{count_ones_16, Grid, Shape};
 
 use crate::regions::Regions;
 
@@ -134,15 +134,14 @@ pub(crate) fn step_value(value: u8, bit: u8) -> u8 {
 }
 
 /// The parity of the value of the pattern's tiles on `cells` whose goals
-/// are `goal_cells`, on a board `cols` wide: how many of them stand on a
-/// cell of another colour than their goal, on a chessboard, modulo 2
-/// (every move of a pattern tile changes that count by one).
-pub(crate) fn parity(cells: &[u8], goal_cells: &[u8], cols: usize) -> u8 {
-    let colour = |cell: u8| (cell as usize / cols + cell as usize % cols) as u8 & 1;
-    cells
-        .iter()
-        .zip(goal_cells)
-        .fold(0, |acc, (&here, &goal)| acc ^ colour(here) ^ colour(goal))
+/// are `goal_cells`, on `grid`: the parity of their taxicab distances from
+/// their goals, summed (every move of a pattern tile changes that sum by
+/// one; on a chessboard, how many of them stand on a cell of another
+/// colour than their goal's).
+pub(crate) fn parity(cells: &[u8], goal_cells: &[u8], grid: Grid) -> u8 {
+    cells.iter().zip(goal_cells).fold(0, |acc, (&here, &goal)| {
+        acc ^ (grid.distance(here as usize, goal as usize) & 1) as u8
+    })
 }
 
 /// Exact values of one pattern's positions found by walking down (see
@@ -301,7 +300,7 @@ impl PatternDb {
     /// with the blank in `blank`: its bit 1 from the table, its parity from
     /// the placement.
     pub(crate) fn quarter_at(&self, cells: &[u8], blank: usize) -> u8 {
-        self.bit_at(cells, blank) << 1 | parity(cells, &self.goal_cells, self.shape.cols())
+        self.bit_at(cells, blank) << 1 | parity(cells, &self.goal_cells, self.shape.grid())
     }
 
     /// The value of a slot, by walking down: from each position to a

@@ -35,6 +35,16 @@ fn the_6_6_3_databases_are_admissible_on_korfs_instances_and_solve_some() {
     }
 }
 
+/// The cache folder of an opt-in test, when the variable `opt_in` is set:
+/// `SLIDE_CACHE_DIR` if set, else one of this build's.
+fn opt_in_cache(opt_in: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os(opt_in)?;
+    Some(match std::env::var_os("SLIDE_CACHE_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    })
+}
+
 /// Checks that `heuristic`'s estimate of each of Korf's 100 towards
 /// `goal` (Korf's) is at most its optimal length.
 fn never_above_the_optimum(heuristic: &slide_pattern_db::AdditivePdb, goal: &slide_core::Board) {
@@ -58,12 +68,8 @@ fn never_above_the_optimum(heuristic: &slide_pattern_db::AdditivePdb, goal: &sli
 /// `SLIDE_SEVEN_EIGHT` is set (reading them from `SLIDE_CACHE_DIR` if set).
 #[test]
 fn the_7_8_databases_solve_the_hardest_15_puzzles_optimally() {
-    if std::env::var_os("SLIDE_SEVEN_EIGHT").is_none() {
+    let Some(dir) = opt_in_cache("SLIDE_SEVEN_EIGHT") else {
         return;
-    }
-    let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
     };
     let goal = korf_goal();
     let (pdb, _) = slide_cache::load_or_build(&dir, Split::SevenEight, goal.shape(), goal.blank()).unwrap();
@@ -132,11 +138,7 @@ fn korf_felner_tables() -> Option<slide_pattern_db::PlacementPdb> {
 
 /// The same for a goal whose blank is in the corner `blank`.
 fn korf_felner_tables_for(blank: usize) -> Option<slide_pattern_db::PlacementPdb> {
-    std::env::var_os("SLIDE_KORF_FELNER")?;
-    let dir = match std::env::var_os("SLIDE_CACHE_DIR") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
-    };
+    let dir = opt_in_cache("SLIDE_KORF_FELNER")?;
     Some(
         slide_cache::load_or_build_korf_felner(&dir, blank, None)
             .unwrap()
