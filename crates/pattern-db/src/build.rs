@@ -2,7 +2,7 @@
 
 use slide_core::{PerShape, Shape, MAX_CELLS};
 
-use crate::pattern::{bit, digit_weights, packed_len, placement_index, shifted_digit, slot, PatternDb};
+use crate::pattern::{bit, digit_weights, edge, packed_len, placement_index, shifted_digit, signs_len, slot, PatternDb, SIGN_BYTES};
 use crate::regions::Regions;
 
 impl PatternDb {
@@ -33,13 +33,17 @@ impl PatternDb {
     /// states run a little past it where the blank has several regions).
     /// When `progress` returns `false` the build stops, and gives `None`.
     ///
-    /// The search goes layer by layer. A state is written into the table
-    /// the moment it is first reached, bit 1 of its value in every slot of
-    /// its region of the packed table the database keeps, and marked seen
-    /// in a second table of one bit a slot; the table needs no second pass.
-    /// The two tables are the only large things the search touches: 23 MB
-    /// for a 6-tile pattern on 4x4. A queued state is its tiles' cells, one
-    /// per nibble, and one cell of its region. A successor's index is the
+    /// The search goes layer by layer. A state is written into a table of
+    /// one bit a slot (a slot per placement and cell of the blank) the
+    /// moment it is first reached, bit 1 of its value in every slot of its
+    /// region, and marked seen in a second table of the same layout. Each
+    /// move the search makes from a state of value `d` leads to one of
+    /// value `d + 1` or `d - 1`, whose bits 1 differ: the neighbour's bit
+    /// gives the sign of the move's edge, written into the placement's
+    /// signs, the table the database keeps; it needs no second pass. The
+    /// three tables are the only large things the search touches: 40 MB for
+    /// a 6-tile pattern on 4x4. A queued state is its tiles' cells, one per
+    /// nibble, and one cell of its region. A successor's index is the
     /// current index moved by the one tile that moved (see
     /// `shifted_digit`), not recomputed.
     pub fn build_with_progress(
@@ -62,6 +66,8 @@ impl PatternDb {
         // The bits, written as states are reached, and the slots seen.
         let mut table = vec![0u8; packed_len(size * n)];
         let mut seen = vec![0u8; packed_len(size * n)];
+        let mut signs = vec![0u8; signs_len(size)];
+        let grid = shape.grid();
         let regions = Regions::new(shape);
         static FIRST_REGIONS: PerShape<Vec<u16>> = PerShape::new();
         let first = FIRST_REGIONS.get(shape, || regions.first_regions());
@@ -174,11 +180,19 @@ impl PatternDb {
                         // seen once its region is reached, which marks
                         // every slot of the region.
                         let next_free = (free & !(1 << to)) | 1 << from;
-                        if bit(&seen, slot(next, n, from)) == 0 {
+                        let farther = (distance + 1) >> 1 & 1;
+                        let up = if bit(&seen, slot(next, n, from)) == 0 {
                             fill(&mut table, &mut seen, next, from, next_free, distance + 1);
                             cells[i] = to as u8;
                             next_layer.push(pack(next, from, &cells[..k]));
                             cells[i] = from as u8;
+                            true
+                        } else {
+                            bit(&table, slot(next, n, from)) == farther
+                        };
+                        if up {
+                            let e = edge(grid, from, to);
+                            signs[placement as usize * SIGN_BYTES + e / 8] |= 1 << (e % 8);
                         }
                     }
                 }
@@ -194,7 +208,7 @@ impl PatternDb {
             cells: n,
             goal_cells: goal_cells.to_vec(),
             entries: size * (n - k),
-            bits: table,
+            signs,
         })
     }
 }

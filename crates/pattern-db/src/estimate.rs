@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use slide_solvers::{Estimate, Heuristic, PatternMismatch, Slide};
 
 use crate::additive::{AdditivePdb, ByCell};
-use crate::pattern::{bit, digit_weights, placement_index, shifted_digit, step_value, Known, UNSEEN};
+use crate::pattern::{digit_weights, edge, placement_index, shifted_digit, signs_at, Known, UNSEEN};
 use crate::regions::Regions;
 use crate::split::views;
 
@@ -19,8 +19,10 @@ struct Step {
     /// The board cells strictly between the two in the view's cell order,
     /// as a bit mask: the cells the tile moves across.
     between: u16,
-    /// The tile's old cell in the view (where the blank is after the move).
-    from: u8,
+    /// The edge between the two cells in the view: the bit of the
+    /// placement's signs that says whether the move raises its pattern's
+    /// value (0 for cells that are not neighbours, never asked).
+    edge: u8,
     /// How far the tile moves in the view's cell order: positive up,
     /// negative down.
     distance: i8,
@@ -36,10 +38,10 @@ struct Step {
 /// horizontal move in the view crosses nothing; a vertical one crosses the
 /// `cols - 1` cells between, read off the board.
 ///
-/// `index` is the slot of the placement with the blank in cell 0 (the
-/// weights are scaled by the number of cells), so the slot is that plus the
-/// blank's cell. With tables indexed by cells (`PatternDb::by_cell`), a
-/// move changes it by `weight[t]` times the distance alone.
+/// With tables indexed by cells (`PatternDb::by_cell`), a move changes the
+/// index by `weight[t]` times the distance alone. Each pattern's value and
+/// its placement's signs give the value after any move of one of its tiles
+/// ([`View::peek`]) with no table read.
 #[derive(Clone)]
 struct View {
     /// Whether the tables are indexed by cells.
@@ -57,11 +59,13 @@ struct View {
     /// negative: a move adds its entries with no sign to choose); 0 when `u`
     /// is in another pattern or is the blank.
     crossing: [[[i64; MAX_CELLS]; MAX_CELLS]; 2],
-    /// Per pattern: the slot of its placement with the blank in cell 0, and
-    /// its value. In 64 bits: an 8-tile pattern's slots on 4x4 run to
-    /// 16!/8! * 16, about 8.3e9.
+    /// Per pattern: the index of its placement, its value, and the
+    /// placement's signs. In 64 bits: an 8-tile pattern's signs on 4x4 run
+    /// to 16!/8! * 3 bytes, about 1.6e9, and a slot per cell of the blank
+    /// (format 5) ran to 8.3e9.
     index: [u64; MAX_CELLS],
     values: [u8; MAX_CELLS],
+    signs: [u32; MAX_CELLS],
     /// The sum of `values`.
     sum: u32,
 }
@@ -72,12 +76,13 @@ struct View {
 #[derive(Clone, Copy)]
 pub struct Saved([Before; 2], bool);
 
-/// A view before a move: the moved tile's pattern, its index and value,
-/// and the sum. Undoing the move writes them back.
+/// A view before a move: the moved tile's pattern, its index, value and
+/// signs, and the sum. Undoing the move writes them back.
 #[derive(Clone, Copy, Default)]
 struct Before {
     pattern: u8,
     value: u8,
+    signs: u32,
     index: u64,
     sum: u32,
 }
@@ -137,6 +142,7 @@ impl View {
             crossing: [[[0; MAX_CELLS]; MAX_CELLS]; 2],
             index: [0; MAX_CELLS],
             values: [0; MAX_CELLS],
+            signs: [0; MAX_CELLS],
             sum: 0,
         };
         // `slot_of[t]`: tile `t`'s place in its pattern's list.
@@ -148,9 +154,9 @@ impl View {
                 let tile = target.tile(cell_map[goal as usize] as usize);
                 view.pattern_of[tile] = p as u8;
                 view.weight[tile] = if by_cell {
-                    n.pow((k - slot) as u32) as i64
+                    n.pow((k - 1 - slot) as u32) as i64
                 } else {
-                    weights[slot] as i64 * n as i64
+                    weights[slot] as i64
                 };
                 slot_of[tile] = slot as u8;
             }
@@ -161,11 +167,12 @@ impl View {
             for u in 1..n {
                 if u != t && view.pattern_of[u] == view.pattern_of[t] {
                     let shift = shifted_digit(&weights, slot_of[t] as usize, slot_of[u] as usize);
-                    view.crossing[1][t][u] = shift as i64 * n as i64;
-                    view.crossing[0][t][u] = -(shift as i64) * n as i64;
+                    view.crossing[1][t][u] = shift as i64;
+                    view.crossing[0][t][u] = -(shift as i64);
                 }
             }
         }
+        let grid = target.shape().grid();
         for a in 0..n {
             for b in 0..n {
                 let (from, to) = (cell_map[a], cell_map[b]);
@@ -174,7 +181,11 @@ impl View {
                     between: (0..n)
                         .filter(|&c| low < cell_map[c] && cell_map[c] < high)
                         .fold(0, |acc, c| acc | 1 << c),
-                    from,
+                    edge: if grid.distance(from as usize, to as usize) == 1 {
+                        edge(grid, from as usize, to as usize) as u8
+                    } else {
+                        0
+                    },
                     distance: if to > from {
                         (high - low) as i8
                     } else {
@@ -186,9 +197,17 @@ impl View {
         view
     }
 
-    /// Puts `board` in the view: each pattern's placement, index and value
-    /// (with the values found before in `known`, one map per pattern).
-    fn place(&mut self, pdb: &AdditivePdb, target: &Board, board: &Board, regions: &Regions, known: &mut [Known]) {
+    /// Puts `board` in the view: each pattern's placement, index, value
+    /// (with the values found before in `known`, one map per pattern) and
+    /// signs, read in `tables`.
+    fn place(
+        &mut self,
+        pdb: &AdditivePdb,
+        tables: &[&[u8]; MAX_CELLS],
+        (target, board): (&Board, &Board),
+        regions: &Regions,
+        known: &mut [Known],
+    ) {
         let n = board.shape().cells();
         let mut cell_of = [0u8; MAX_CELLS];
         for cell in 0..n {
@@ -204,12 +223,13 @@ impl View {
                 cells[slot] = self.cell_map[cell_of[tile] as usize];
             }
             self.index[p] = if self.by_cell {
-                cells[..k].iter().fold(0, |acc, &c| (acc + c as u64) * n as u64)
+                cells[..k].iter().fold(0, |acc, &c| acc * n as u64 + c as u64)
             } else {
-                placement_index(&cells[..k], n) as u64 * n as u64
+                placement_index(&cells[..k], n) as u64
             };
+            self.signs[p] = signs_at(tables[p], self.index[p] as usize);
             // The one exact value a search needs from nothing: after it,
-            // each move's value follows from the bit it reads. (A*
+            // each move's value follows from the signs. (A*
             // asks for one per board it expands: `known` makes most of
             // those walks a step or two.) A slot no position reaches (a
             // board the target cannot be reached from) reads as `UNSEEN`,
@@ -242,17 +262,30 @@ impl View {
         let before = Before {
             pattern: p as u8,
             value: self.values[p],
+            signs: self.signs[p],
             index: self.index[p],
             sum: self.sum,
         };
         let index = (before.index as i64 + shift) as u64;
-        // The blank is now where the tile was.
-        let slot = (index + step.from as u64) as usize;
-        let value = step_value(before.value, bit(tables[p], slot));
+        // Up or down by one, as the edge's sign says (wrapping, so that a
+        // damaged table cannot stop the search: no sound one goes below 0).
+        let up = (before.signs >> step.edge & 1) as u8;
+        let value = before.value.wrapping_add(2 * up).wrapping_sub(1);
+        self.signs[p] = signs_at(tables[p], index as usize);
         self.index[p] = index;
         self.values[p] = value;
-        self.sum = before.sum + value as u32 - before.value as u32;
+        self.sum = (before.sum + 2 * up as u32).wrapping_sub(1);
         before
+    }
+
+    /// The sum after `slide`, without following it: the moved tile's
+    /// pattern's value goes up or down by one, as the sign of the edge it
+    /// crosses says, read from the signs the view holds.
+    #[inline(always)]
+    fn peek(&self, slide: &Slide) -> u32 {
+        let step = self.steps[slide.from][slide.to];
+        let up = self.signs[self.pattern_of[slide.tile] as usize] >> step.edge & 1;
+        (self.sum + 2 * up).wrapping_sub(1)
     }
 
     /// Undoes [`View::moved`]: writes back what it was before.
@@ -261,6 +294,7 @@ impl View {
         let p = before.pattern as usize;
         self.index[p] = before.index;
         self.values[p] = before.value;
+        self.signs[p] = before.signs;
         self.sum = before.sum;
     }
 }
@@ -296,7 +330,7 @@ impl<'a, L: Layout> PdbEstimate<'a, L> {
     fn place(&mut self, board: &Board) {
         let count = if self.reflected { 2 } else { 1 };
         for view in &mut self.views[..count] {
-            view.place(self.pdb, &self.target, board, &self.regions, &mut self.known);
+            view.place(self.pdb, &self.tables, (&self.target, board), &self.regions, &mut self.known);
         }
     }
 
@@ -321,7 +355,7 @@ impl<'a> Heuristic for &'a AdditivePdb {
 
     fn start(&self, board: &Board, target: &Board) -> Result<(Self::Estimate, u32), PatternMismatch> {
         self.check_target(target)?;
-        let tables: Vec<&[u8]> = self.patterns.iter().map(|pattern| &pattern.bits[..]).collect();
+        let tables: Vec<&[u8]> = self.patterns.iter().map(|pattern| &pattern.signs[..]).collect();
         let estimate = PdbEstimate::new(self, &tables, board, target);
         let h = estimate.value();
         Ok((estimate, h))
@@ -350,9 +384,21 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     /// Only the tile's own pattern changes in each view: for the others the
     /// blank stepped between two of their free cells, in one region, whose
     /// slots hold one value. The estimate is the larger of the views' sums.
-    #[inline]
+    #[inline(always)]
     fn moved(&mut self, h: u32, slide: Slide) -> (u32, Saved) {
         self.moved_within(h, slide, u32::MAX)
+    }
+
+    /// Both views' sums after the move, from the signs they hold: a child
+    /// IDA* cuts off costs no table read and nothing to undo.
+    #[inline(always)]
+    fn peek(&self, _h: u32, slide: Slide) -> Option<u32> {
+        let direct = self.views[0].peek(&slide);
+        Some(if self.reflected {
+            direct.max(self.views[1].peek(&slide))
+        } else {
+            direct
+        })
     }
 
     /// The reflected view is skipped when the direct one's sum is above
@@ -389,14 +435,14 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::{packed_len, PatternDb};
+    use crate::pattern::{signs_len, PatternDb};
     use crate::split::Split;
     use slide_core::{Move, Shape, SplitMix64};
 
-    /// A pattern's database with every bit 0, unbuilt: enough to follow the
-    /// indices, whose arithmetic does not read the values. Its table is
-    /// zeroed memory the system hands out untouched, so even 7-8's gigabyte
-    /// costs only the pages a walk reads.
+    /// A pattern's database with every sign 0, unbuilt: enough to follow
+    /// the indices, whose arithmetic does not read the signs. Its table is
+    /// zeroed memory the system hands out untouched, so even 7-8's 1.6
+    /// gigabytes cost only the pages a walk reads.
     fn unbuilt(shape: Shape, goal_cells: &[u8], blank: usize) -> PatternDb {
         let (n, k) = (shape.cells(), goal_cells.len());
         let placements: usize = (n - k + 1..=n).product();
@@ -406,13 +452,13 @@ mod tests {
             cells: n,
             goal_cells: goal_cells.to_vec(),
             entries: placements * (n - k),
-            bits: vec![0; packed_len(placements * n)],
+            signs: vec![0; signs_len(placements)],
         }
     }
 
     /// Each pattern's index as a view of `board` should hold it (see
-    /// [`View`]): its placement's index times the number of cells, or its
-    /// cells as digits for a view of tables by cell, in 64 bits.
+    /// [`View`]): its placement's index, or its cells as digits for a view
+    /// of tables by cell, in 64 bits.
     fn exact_indices(view: &View, pdb: &AdditivePdb, target: &Board, board: &Board) -> Vec<u64> {
         let n = board.shape().cells();
         let cell_of = |tile: usize| (0..n).find(|&cell| board.tile(cell) == tile).unwrap();
@@ -425,9 +471,9 @@ mod tests {
                     .map(|&goal| view.cell_map[cell_of(target.tile(view.cell_map[goal as usize] as usize))])
                     .collect();
                 if view.by_cell {
-                    cells.iter().fold(0, |acc, &c| (acc + c as u64) * n as u64)
+                    cells.iter().fold(0, |acc, &c| acc * n as u64 + c as u64)
                 } else {
-                    placement_index(&cells, n) as u64 * n as u64
+                    placement_index(&cells, n) as u64
                 }
             })
             .collect()
@@ -435,7 +481,8 @@ mod tests {
 
     /// Along a random walk, every view's index of every pattern, stepped
     /// move by move and undone, is the one computed from the board, for
-    /// every 4x4 split: 7-8's slots pass 2^32.
+    /// every 4x4 split (7-8's slots, one per cell of the blank, passed 2^32
+    /// in format 5).
     #[test]
     fn a_move_steps_every_index_to_the_one_computed_from_the_board() {
         let shape = Shape::new(4, 4).unwrap();

@@ -5,21 +5,22 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern::{packed_len, Known, PatternDb};
+use crate::pattern::{edge, signs_len, Known, PatternDb};
 use crate::regions::Regions;
 
 /// The first bytes of a database file.
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The version of the file format; a file of another version is rebuilt.
-/// Version 5 keeps bit 1 of each slot's value, a slot per cell of the blank
-/// (see [`PatternDb`]); version 4 kept each value modulo 3 in a slot per
+/// Version 6 keeps each placement's signs, a bit per edge of the grid (see
+/// [`PatternDb`]); version 5 kept bit 1 of each slot's value, a slot per
+/// cell of the blank; version 4 kept each value modulo 3 in a slot per
 /// free cell, four slots a byte; version 3 a byte per slot. Version 3 brought the
 /// word-wise [`checksum`]; version 2 took FNV-1a a byte at a time (a serial
 /// chain of multiplications, 77 ms for a 57 MB table). Version 2 brought a
 /// value for every free cell (`n - k` per placement); version 1 held 16 per
 /// placement, of which only each region's lowest cell's was set.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// The number of interleaved lanes of [`checksum`].
 const LANES: usize = 4;
@@ -89,10 +90,10 @@ impl PatternDb {
     /// | 4 | rows, columns, the blank's goal cell, the pattern's size `k` |
     /// | k | the pattern's goal cells |
     /// | 8 | the number of entries (placements times free cells), little-endian |
-    /// | placements times cells / 8, rounded up | the slots' bits, eight a byte, as the type's invariant says |
-    /// | 8 | the [`checksum`] of the header (everything before the bits) and the bits, little-endian |
+    /// | placements times 3, and 1 | the placements' signs, 3 bytes each, and a 0, as the type's invariant says |
+    /// | 8 | the [`checksum`] of the header (everything before the signs) and the signs, little-endian |
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(self.bits.len() + 64);
+        let mut bytes = Vec::with_capacity(self.signs.len() + 64);
         self.write_to(&mut bytes).expect("writing to memory does not fail");
         bytes
     }
@@ -107,8 +108,8 @@ impl PatternDb {
         header.extend_from_slice(&self.goal_cells);
         header.extend_from_slice(&(self.entries as u64).to_le_bytes());
         out.write_all(&header)?;
-        out.write_all(&self.bits)?;
-        out.write_all(&checksum(&header, &self.bits).to_le_bytes())
+        out.write_all(&self.signs)?;
+        out.write_all(&checksum(&header, &self.signs).to_le_bytes())
     }
 
     /// Reads a database written by [`PatternDb::to_bytes`], checking every
@@ -129,7 +130,7 @@ impl PatternDb {
         PatternDb::read_from(&mut bytes.as_slice(), Vec::new())
     }
 
-    /// [`PatternDb::from_bytes`] from a reader, to its end: the bits
+    /// [`PatternDb::from_bytes`] from a reader, to its end: the signs
     /// are read straight into `table` (emptied first), so a caller that reads a
     /// large file can choose the memory it goes to, and nothing is copied
     /// after the read.
@@ -177,7 +178,7 @@ impl PatternDb {
             return Err(format!("{entries} entries, expected {expected}"));
         }
         table.clear();
-        let packed = packed_len(placements as usize * n);
+        let packed = signs_len(placements as usize);
         table.reserve_exact(packed);
         input
             .take(packed as u64)
@@ -200,7 +201,7 @@ impl PatternDb {
             cells: n,
             goal_cells,
             entries: entries as usize,
-            bits: table,
+            signs: table,
         };
         db.check_values()?;
         Ok(db)
@@ -218,21 +219,45 @@ impl PatternDb {
     pub fn file_size(shape: Shape, k: usize) -> u64 {
         let n = shape.cells() as u64;
         let placements: u64 = (n + 1 - k as u64..=n).product();
-        (8 + 4 + 4 + k + 8 + 8) as u64 + packed_len((placements * n) as usize) as u64
+        (8 + 4 + 4 + k + 8 + 8) as u64 + signs_len(placements as usize) as u64
     }
 
-    /// A cheap check that the bits make sense, for tables read from a file
-    /// whose checksum may have been made anew over altered bytes: the
-    /// goal's is 0, and on a sample of placements, the slots under the
-    /// pattern's tiles are 0, the cells of the blank's region agree, and a
-    /// walk down to the goal finds a neighbour one
-    /// nearer at every step.
+    /// A cheap check that the signs make sense, for tables read from a
+    /// file whose checksum may have been made anew over altered bytes: the
+    /// table ends in 0, every move from the goal goes up, and on a sample
+    /// of placements, no edge that no move crosses has a sign, a walk down
+    /// to the goal finds a neighbour one nearer at every step, and every
+    /// move into the blank's region has the opposite sign of the move back.
     fn check_values(&self) -> Result<(), String> {
         let (n, k) = (self.cells, self.goal_cells.len());
+        let grid = self.shape.grid();
         let regions = Regions::new(self.shape);
-        let occupied = |cells: &[u8]| cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
-        if self.bit_at(&self.goal_cells, self.blank as usize) != 0 {
-            return Err("the goal's value is not 0: the table is damaged".to_string());
+        let damaged = |what: &str| Err(format!("{what}: the table is damaged"));
+        if self.signs.last() != Some(&0) {
+            return damaged("the byte after the signs is not 0");
+        }
+        // The moves of the pattern's tiles on `cells` into the region of
+        // `blank` (every free cell if `None`), as (tile, from, to).
+        let moves = |cells: &[u8], blank: Option<usize>| {
+            let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
+            let free = regions.board & !occupied;
+            let into = blank.map_or(free, |blank| regions.region(1 << blank, free));
+            let mut moves = Vec::new();
+            for (i, &from) in cells.iter().enumerate() {
+                let mut targets = regions.neighbours[from as usize] & into;
+                while targets != 0 {
+                    moves.push((i, from as usize, targets.trailing_zeros() as usize));
+                    targets &= targets - 1;
+                }
+            }
+            moves
+        };
+        let goal_signs = self.signs_of(&self.goal_cells);
+        if moves(&self.goal_cells, Some(self.blank as usize))
+            .iter()
+            .any(|&(_, from, to)| goal_signs >> edge(grid, from, to) & 1 == 0)
+        {
+            return damaged("a move from the goal goes down");
         }
         let mut random = SplitMix64::new(0x5A17_C4EC);
         let mut cells = [0u8; MAX_CELLS];
@@ -245,29 +270,23 @@ impl PatternDb {
             }
             cells[..k].copy_from_slice(&order[..k]);
             let blank = order[k] as usize;
-            // Slots under the pattern's own tiles are never written.
-            if cells[..k]
+            let signs = self.signs_of(&cells[..k]);
+            let crossed = moves(&cells[..k], None)
                 .iter()
-                .any(|&cell| self.bit_at(&cells[..k], cell as usize) != 0)
-            {
-                return Err("a slot under a pattern tile is set: the table is damaged".to_string());
-            }
-            let here = self.bit_at(&cells[..k], blank);
-            let free = regions.board & !occupied(&cells[..k]);
-            let region = regions.region(1 << blank, free);
-            // The blank's own steps are free: its neighbours in the region agree.
-            let mut steps = regions.neighbours[blank] & region;
-            while steps != 0 {
-                if self.bit_at(&cells[..k], steps.trailing_zeros() as usize) != here {
-                    return Err("two cells of one region differ: the table is damaged".to_string());
-                }
-                steps &= steps - 1;
+                .fold(0u32, |acc, &(_, from, to)| acc | 1 << edge(grid, from, to));
+            if signs & 0xFF_FFFF & !crossed != 0 {
+                return damaged("an edge no move crosses has a sign");
             }
             if self.descend(&cells[..k], blank, &regions, &mut known).is_none() {
-                return Err(
-                    "a walk to the goal meets a position with no neighbour one move nearer: the table is damaged"
-                        .to_string(),
-                );
+                return damaged("a walk to the goal meets a position with no neighbour one move nearer");
+            }
+            for (i, from, to) in moves(&cells[..k], Some(blank)) {
+                let mut next = cells;
+                next[i] = to as u8;
+                let e = edge(grid, from, to);
+                if self.signs_of(&next[..k]) >> e & 1 == signs >> e & 1 {
+                    return damaged("a move and the move back have one sign");
+                }
             }
         }
         Ok(())

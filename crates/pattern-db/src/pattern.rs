@@ -4,59 +4,65 @@
 //!
 //! # Invariant: pattern databases
 //!
-//! A pattern of `k` tiles on `n` cells has `n` slots per placement of its
-//! tiles, one per cell: a placement is indexed by a mixed-radix perfect hash
-//! of its tiles' cells (digit `i` counts the free cells below tile `i`), a
-//! slot by the blank's cell (the `k` under the pattern's own tiles are never
-//! read). The slot stands for the exact distance in an abstraction of the
-//! puzzle (only pattern tiles' moves count) with the blank in that cell; the
-//! value depends only on the blank's region of free cells, so all cells of a
-//! region hold the same value. The sum over disjoint patterns (and its
-//! reflection) is admissible and consistent. A move changes only the moved
-//! tile's pattern, and its index by `weight[tile] * (cells moved)` plus, for
-//! each pattern tile crossed in cell order, `-weight[tile]` if it comes
-//! earlier in the pattern and `+weight[it]` if later (`shifted_digit`); the
-//! search keeps each pattern's index times `n` per view (its weights are
-//! scaled by `n`), so a slot is that plus the blank's cell. What a move needs
-//! of its two cells in a view (the cells crossed, the distance and direction
-//! in the view's order) is one `Step`, made per view for every pair of cells
-//! when the search starts. A move saves the view as it was (`Before`: the
-//! pattern's index and value, and the sum), and undoing it writes that back,
-//! so an undo computes nothing.
+//! A pattern of `k` tiles on `n` cells stands for an abstraction of the
+//! puzzle: only pattern tiles' moves count, and the blank walks through
+//! free cells for nothing. A position of it is a placement of the tiles and
+//! the blank's region of free cells; its value is the exact distance to the
+//! goal there. A placement is indexed by a mixed-radix perfect hash of its
+//! tiles' cells (digit `i` counts the free cells below tile `i`). The sum
+//! over disjoint patterns (and its reflection) is admissible and
+//! consistent.
 //!
-//! When every pattern's table indexed by cells would have at most 2^20
-//! slots (128 KB; on 4x4, patterns of at most four tiles, so 4-4-4-3),
+//! The table keeps no value: it keeps, per placement, one bit per edge of
+//! the grid, the placement's *signs*. A move of a pattern tile across an
+//! edge into the blank's cell changes the pattern's value by exactly one
+//! (it changes the colour of one tile's cell on a chessboard, so the
+//! abstraction's graph is bipartite), and the edge's sign says which way:
+//! 1 up, 0 down. The blank's region is the one holding the cell the tile
+//! moves into, so a placement and an edge fix both positions, and the
+//! sign needs no slot per region. Bits of edges no move of the pattern
+//! crosses (both cells free, or both under its tiles) are 0. A 4x4 grid
+//! has 24 edges: a placement's signs are 3 bytes (`SIGN_BYTES`), and a 6-tile
+//! table is 17.3 MB.
+//!
+//! A search that knows a pattern's value and its placement's signs knows
+//! every child's value without reading memory: the value plus or minus one,
+//! by the sign of the edge the moved tile crosses. Only a child it goes on
+//! to search reads the signs of its new placement, one read per pattern
+//! that changed. A move changes only the moved tile's pattern, and its
+//! index by `weight[tile] * (cells moved)` plus, for each pattern tile
+//! crossed in cell order, `-weight[tile]` if it comes earlier in the
+//! pattern and `+weight[it]` if later (`shifted_digit`). What a move needs
+//! of its two cells in a view (the cells crossed, the distance and
+//! direction in the view's order, and the edge) is one `Step`, made per view
+//! for every pair of cells when the search starts. A move saves the view as
+//! it was (`Before`: the pattern's index, value and signs, and the sum),
+//! and undoing it writes that back, so an undo computes nothing.
+//!
+//! When every pattern's table indexed by cells would have at most 2^16
+//! codes (on 4x4, patterns of at most four tiles, so 4-4-4-3),
 //! `AdditivePdb::into_by_cell` makes a `ByCell`: the tables laid out that way
-//! (`PatternDb::by_cell`), which a search with `&ByCell` reads. The slot of
-//! tiles on cells `c0, c1, ...` with the blank on `b` is
-//! `c0 n^k + c1 n^(k-1) + ... + b`, so a move adds its tile's weight times
-//! the distance it moved, with no crossings. The layout is a type
-//! (`ByPlacement`, `ByCell`, both `Layout`s): `PdbEstimate<L>` steps one way,
-//! fixed at compile time, so IDA* is made once per layout and no step
-//! branches on it.
+//! (`PatternDb::by_cell`), which a search with `&ByCell` reads. The code of
+//! tiles on cells `c0, c1, ...` is `c0 n^(k-1) + c1 n^(k-2) + ...`, so a
+//! move adds its tile's weight times the distance it moved, with no
+//! crossings. The layout is a type (`ByPlacement`, `ByCell`, both
+//! `Layout`s): `PdbEstimate<L>` steps one way, fixed at compile time, so
+//! IDA* is made once per layout and no step branches on it.
 //!
-//! A slot keeps only bit 1 of its value, eight slots a byte. One move of a
-//! pattern tile changes its pattern's value by exactly one (the abstraction
-//! is bipartite: the move changes the colour of one tile's cell on a
-//! chessboard), and `v - 1` and `v + 1` differ in bit 1, so the search,
-//! which knows each pattern's value before a move, gets the value after it
-//! from the bit (`step_value`: one look-up in a table by value and bit). The
-//! one exact value it needs from nothing, at the start, comes from walking
-//! down to the goal through neighbours one less modulo 4 (the bit, and the
-//! parity that the placement's colours give: `PatternDb::descend`). A 6-tile
-//! table on 4x4 is 11.5 MB; the two of 6-6-3 share the last-level cache.
-//! With the blank's cell as the slot, a search counts no free cells
-//! (format 4 kept residues modulo 3 by free cell: 14.4 MB a 6-tile table,
-//! and a bit count at every read; `record/2026-12-05-frontier.md`).
+//! The one exact value a search needs from nothing, at the start, comes
+//! from walking down to the goal across edges of sign 0
+//! (`PatternDb::descend`). Tables of one bit a slot (bit 1 of the value,
+//! format 5: 11.5 MB a 6-tile table) needed a read at every child, cut off
+//! or not (`record/2026-12-05-frontier.md`).
 //!
 //! The build is a breadth-first search layer by layer over (placement, blank
-//! region). It writes a state's bit into all its region's slots when the
-//! state is first reached, straight into the packed table, and marks them
-//! in a second table of the same layout, of the slots seen (the two are the
-//! only large things it reads and writes: 23 MB for a 6-tile pattern on
-//! 4x4). It sorts each layer by index before expanding it so that
-//! successors' reads move forward through memory. The cache builds or loads
-//! each pattern on its own thread.
+//! region). It writes a state's bit 1 into all its region's slots when the
+//! state is first reached, straight into a packed table, and marks them
+//! in a second table of the same layout, of the slots seen: bit 1 tells a
+//! neighbour one nearer from one farther, so each move the search makes
+//! from a state sets its edge's sign. It sorts each layer by index before
+//! expanding it so that successors' reads move forward through memory. The
+//! cache builds or loads each pattern on its own thread.
 
 use slide_core::{count_ones_16, Grid, Shape};
 
@@ -67,27 +73,13 @@ pub(crate) const UNSEEN: u8 = u8::MAX;
 
 /// The database of one pattern.
 ///
-/// Invariant: with the pattern's `k` tiles on `cells` and the blank on the
-/// free cell `b`, slot `placement_index(cells) * n + b` (`slot`) stands
-/// for the fewest pattern-tile moves from there to the goal (a placement
-/// has `n` slots, one per cell; those under its own tiles are never read
-/// and hold 0). The value depends only on `b`'s region, so every cell of a
-/// region has the region's value, and a search reads its value at the
-/// blank's cell without working out the region.
-///
-/// The table keeps one bit a slot, bit 1 of the value (slot `s` in bit
-/// `s % 8` of byte `s / 8`), which is all a search needs: one move of a
-/// pattern tile changes the pattern's value by exactly one (it changes the
-/// colour of one tile's cell on a chessboard, so the abstraction's graph is
-/// bipartite), and of `v - 1` and `v + 1` bit 1 always differs, so a
-/// search that knows the value before a move reads the value after it from
-/// the bit. The value's parity is the placement's own (how many of its
-/// tiles stand on a cell of another colour than their goal's: `parity`),
-/// so the bit and the placement give the value modulo 4. An exact value
-/// from nothing is found by walking down to the goal, one neighbour of
-/// value `v - 1` modulo 4 at a time ([`PatternDb::value`]). This is Breyer
-/// and Korf's 1.6-bit idea at one bit: a 6-tile pattern's table on 4x4
-/// takes 11.5 MB, and the tables of 6-6-3 share a last-level cache.
+/// Invariant: with the pattern's `k` tiles on `cells`, bytes
+/// `SIGN_BYTES * placement_index(cells)` on hold the placement's signs
+/// (little-endian): bit `edge(grid, a, c)` is 1 when moving the pattern's
+/// tile from `a` across that edge into the free cell `c` (the blank's)
+/// raises the pattern's value, 0 when it lowers it, by exactly one; bits of
+/// edges no move of the pattern crosses are 0. One byte more, 0, ends the
+/// table, so that every placement's signs are read in one 4-byte load.
 #[derive(Clone)]
 pub struct PatternDb {
     pub(crate) shape: Shape,
@@ -98,10 +90,10 @@ pub struct PatternDb {
     pub(crate) cells: usize,
     /// The goal cells of the pattern's tiles, in the order placements list them.
     pub(crate) goal_cells: Vec<u8>,
-    /// The number of values: placements times free cells.
+    /// The number of positions: placements times free cells.
     pub(crate) entries: usize,
-    /// The bits, packed as the invariant says.
-    pub(crate) bits: Vec<u8>,
+    /// The placements' signs, as the invariant says.
+    pub(crate) signs: Vec<u8>,
 }
 
 /// The bit of `slot` in a packed table: bit 1 of its value.
@@ -110,38 +102,39 @@ pub(crate) fn bit(bits: &[u8], slot: usize) -> u8 {
     (bits[slot >> 3] >> (slot & 7)) & 1
 }
 
-/// `STEP_VALUE[value][bit]`: the value one move of a pattern tile away
-/// from `value` (wrapping), `value + 1` if its bit 1 is `bit`, else
-/// `value - 1`: a move's new value is one look-up.
-const STEP_VALUE: [[u8; 2]; 256] = {
-    let mut table = [[0u8; 2]; 256];
-    let mut value = 0;
-    while value < 256 {
-        let up = (value as u8).wrapping_add(1);
-        let down = (value as u8).wrapping_sub(1);
-        table[value][((up >> 1) & 1) as usize] = up;
-        table[value][((down >> 1) & 1) as usize] = down;
-        value += 1;
-    }
-    table
-};
+/// The bytes of a placement's signs: one bit per edge of the grid, and
+/// boards of at most 16 cells have at most 24 edges (4x4).
+pub(crate) const SIGN_BYTES: usize = 3;
 
-/// The value of a slot one move of a pattern tile away from a slot of
-/// value `value`, from the new slot's bit (see [`PatternDb`]'s invariant).
+/// The signs of placement `placement` in a table of signs (see
+/// [`PatternDb`]): one load of 4 bytes, the byte past the signs belonging
+/// to the next placement, or to the byte that ends the table. The edges
+/// number at most 24, so that byte is never asked.
 #[inline(always)]
-pub(crate) fn step_value(value: u8, bit: u8) -> u8 {
-    STEP_VALUE[value as usize][bit as usize & 1]
+pub(crate) fn signs_at(table: &[u8], placement: usize) -> u32 {
+    let at = placement * SIGN_BYTES;
+    let bytes: [u8; 4] = table[at..at + 4].try_into().expect("4 bytes");
+    u32::from_le_bytes(bytes)
 }
 
-/// The parity of the value of the pattern's tiles on `cells` whose goals
-/// are `goal_cells`, on `grid`: the parity of their taxicab distances from
-/// their goals, summed (every move of a pattern tile changes that sum by
-/// one; on a chessboard, how many of them stand on a cell of another
-/// colour than their goal's).
-pub(crate) fn parity(cells: &[u8], goal_cells: &[u8], grid: Grid) -> u8 {
-    cells.iter().zip(goal_cells).fold(0, |acc, (&here, &goal)| {
-        acc ^ (grid.distance(here as usize, goal as usize) & 1) as u8
-    })
+/// The number of the edge between the neighbouring cells `a` and `b` of
+/// `grid`: the horizontal edges first, row by row, then the vertical ones
+/// by their upper cell.
+pub(crate) fn edge(grid: Grid, a: usize, b: usize) -> usize {
+    let (low, high) = (a.min(b), a.max(b));
+    let cols = grid.cols();
+    debug_assert_eq!(grid.distance(low, high), 1, "neighbouring cells");
+    if high == low + 1 {
+        low / cols * (cols - 1) + low % cols
+    } else {
+        grid.rows() * (cols - 1) + low
+    }
+}
+
+/// The bytes of a table of `placements` placements' signs, with the byte
+/// that ends it.
+pub(crate) fn signs_len(placements: usize) -> usize {
+    placements * SIGN_BYTES + 1
 }
 
 /// Exact values of one pattern's positions found by walking down (see
@@ -209,47 +202,43 @@ pub(crate) fn shifted_digit(weights: &[u32; 8], s: usize, other: usize) -> i32 {
     }
 }
 
-/// The most slots a table indexed by cells ([`PatternDb::by_cell`]) may
-/// have: 2^20, 128 KB, so four tiles on 4x4 (4-4-4-3's copies take 0.4 MB
-/// and its search ran about 1.2 times as fast, `record/fifteen-puzzle.md`).
-/// Five tiles would take 2 MB a pattern: with 5-5-5 the search ran 3 to 13%
-/// faster, too little for copies made at every start.
-const BY_CELL_SLOTS: usize = 1 << 20;
+/// The most codes a table indexed by cells ([`PatternDb::by_cell`]) may
+/// have: 2^16, 192 KB of signs, so four tiles on 4x4 (4-4-4-3's copies of
+/// bits took 0.4 MB and its search ran about 1.2 times as fast,
+/// `record/fifteen-puzzle.md`). Five tiles would take 3 MB a pattern.
+const BY_CELL_CODES: usize = 1 << 16;
 
 impl PatternDb {
-    /// The same bits indexed by cells rather than by placement: the slot of
-    /// the pattern's `i`-th tile on `cells[i]` and the blank on `b` is
-    /// `cells[0] * n^k + cells[1] * n^(k - 1) + ... + b`, packed as in
-    /// `bits` (0 where two of those cells are one). A move then changes a
-    /// slot by the moved tile's weight times how far it moved, with no
-    /// tiles crossed, for a table `n^k / (n! / (n - k)!)` times larger (1.5
-    /// for four tiles on 4x4, 1.2 for three). `None` when it would have
-    /// more than `BY_CELL_SLOTS` slots.
+    /// The same signs indexed by cells rather than by placement: the code
+    /// of the pattern's `i`-th tile on `cells[i]` is `cells[0] * n^(k-1) +
+    /// cells[1] * n^(k - 2) + ...`, its signs at `SIGN_BYTES` times that (0
+    /// where two of those cells are one), with the byte that ends the table.
+    /// A move then changes a code by the moved tile's weight times how far
+    /// it moved, with no tiles crossed, for a table `n^k / (n! / (n - k)!)`
+    /// times larger (1.5 for four tiles on 4x4, 1.2 for three). `None` when
+    /// it would have more than `BY_CELL_CODES` codes.
     pub(crate) fn by_cell(&self) -> Option<Vec<u8>> {
         let n = self.cells;
-        let slots = (0..=self.goal_cells.len())
-            .try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_SLOTS))?;
-        let mut table = vec![0; packed_len(slots)];
+        let codes = (0..self.goal_cells.len())
+            .try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_CODES))?;
+        let mut table = vec![0; signs_len(codes)];
         self.copy_by_cell(&mut table, 0, 0, 0, 0);
         Some(table)
     }
 
-    /// Copies into `table` (see [`PatternDb::by_cell`]) the slots of every
+    /// Copies into `table` (see [`PatternDb::by_cell`]) the signs of every
     /// placement whose first `tiles` tiles stand on the cells of `occupied`,
     /// with `code` their cells as digits base `n` and `placement` their
-    /// digits of [`placement_index`]: one placement's slots when all the
+    /// digits of [`placement_index`]: one placement's signs when all the
     /// pattern's tiles are placed, else those of each cell for the next.
     fn copy_by_cell(&self, table: &mut [u8], tiles: usize, code: usize, placement: usize, occupied: u32) {
         let (n, k) = (self.cells, self.goal_cells.len());
-        let mut free = !occupied & ((1 << n) - 1);
         if tiles == k {
-            // The placement's `n` slots, one per cell, in a row in both.
-            for cell in 0..n {
-                let to = slot(code, n, cell);
-                table[to >> 3] |= bit(&self.bits, slot(placement, n, cell)) << (to & 7);
-            }
+            let from = placement * SIGN_BYTES;
+            table[code * SIGN_BYTES..][..SIGN_BYTES].copy_from_slice(&self.signs[from..from + SIGN_BYTES]);
             return;
         }
+        let mut free = !occupied & ((1 << n) - 1);
         let mut digit = 0;
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
@@ -289,30 +278,23 @@ impl PatternDb {
             .unwrap_or(UNSEEN)
     }
 
-    /// The bit of the slot of the pattern's tiles on `cells` with the
-    /// blank in `blank`.
-    pub(crate) fn bit_at(&self, cells: &[u8], blank: usize) -> u8 {
-        let n = self.cells;
-        bit(&self.bits, slot(placement_index(cells, n), n, blank))
+    /// The signs of the placement of the pattern's tiles on `cells`.
+    pub(crate) fn signs_of(&self, cells: &[u8]) -> u32 {
+        signs_at(&self.signs, placement_index(cells, self.cells))
     }
 
-    /// The value modulo 4 of the slot of the pattern's tiles on `cells`
-    /// with the blank in `blank`: its bit 1 from the table, its parity from
-    /// the placement.
-    pub(crate) fn quarter_at(&self, cells: &[u8], blank: usize) -> u8 {
-        self.bit_at(cells, blank) << 1 | parity(cells, &self.goal_cells, self.shape.grid())
-    }
-
-    /// The value of a slot, by walking down: from each position to a
-    /// neighbour (a pattern tile moved into the blank's region) whose
-    /// value is one less modulo 4, until the goal or a position in `known`,
+    /// The value of a position, by walking down: from each position to a
+    /// neighbour one nearer (a pattern tile moved across an edge of sign 0
+    /// into the blank's region), until the goal or a position in `known`,
     /// the values found by earlier walks; every position of this walk is
     /// added to it. `regions` is the board's (made once by the caller).
     /// `None` if the walk does not reach the goal in 255 steps or meets a
-    /// position with no such neighbour: the slot is unreached (its walk
-    /// never meets a reached one), or the bits are damaged.
+    /// position with no such neighbour: the position is unreached (no
+    /// position of the abstraction has its placement and region), or the
+    /// signs are damaged.
     pub(crate) fn descend(&self, cells: &[u8], blank: usize, regions: &Regions, known: &mut Known) -> Option<u8> {
         let (n, k) = (self.cells, cells.len());
+        let grid = self.shape.grid();
         let goal = placement_index(&self.goal_cells, n);
         let mut here = [0u8; 8];
         here[..k].copy_from_slice(cells);
@@ -333,17 +315,19 @@ impl PatternDb {
                 return Some(value);
             }
             path.push(key);
-            // Bit 1 of the value one less, which a nearer neighbour holds.
-            let nearer_bit = ((self.quarter_at(&here[..k], blank) + 3) % 4) >> 1;
+            let signs = signs_at(&self.signs, index);
             let mut nearer = None;
-            for i in 0..k {
-                let mut targets = regions.neighbours[here[i] as usize] & region;
+            'tiles: for i in 0..k {
+                let from = here[i] as usize;
+                let mut targets = regions.neighbours[from] & region;
                 while targets != 0 {
-                    let mut next = here;
-                    next[i] = targets.trailing_zeros() as u8;
+                    let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    if self.bit_at(&next[..k], here[i] as usize) == nearer_bit {
-                        nearer = Some((next, here[i] as usize));
+                    if signs >> edge(grid, from, to) & 1 == 0 {
+                        let mut next = here;
+                        next[i] = to as u8;
+                        nearer = Some((next, from));
+                        break 'tiles;
                     }
                 }
             }
@@ -382,10 +366,10 @@ impl PatternDb {
     /// assert_eq!(moved.to_bytes(), db.to_bytes());
     /// ```
     pub fn with_table_in(mut self, buffer: impl FnOnce(usize) -> Vec<u8>) -> PatternDb {
-        let mut table = buffer(self.bits.len());
+        let mut table = buffer(self.signs.len());
         table.clear();
-        table.extend_from_slice(&self.bits);
-        self.bits = table;
+        table.extend_from_slice(&self.signs);
+        self.signs = table;
         self
     }
 }
@@ -406,7 +390,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tables_by_cell_hold_the_bits_of_the_tables_by_placement() {
+    fn tables_by_cell_hold_the_signs_of_the_tables_by_placement() {
         for (rows, cols, goal_cells, blank) in [
             (2, 3, &[0u8, 1, 2][..], 5),
             (3, 3, &[0, 1, 2, 3], 8),
@@ -418,19 +402,18 @@ mod tests {
             let by_cell = db.by_cell().expect("small enough");
             let (n, k) = (shape.cells(), goal_cells.len());
             let mut checked = 0;
-            for code in 0..n.pow(k as u32 + 1) {
-                let cells: Vec<u8> = (0..=k).rev().map(|i| (code / n.pow(i as u32) % n) as u8).collect();
-                let (cells, blank) = (&cells[..k], cells[k] as usize);
+            for code in 0..n.pow(k as u32) {
+                let cells: Vec<u8> = (0..k).rev().map(|i| (code / n.pow(i as u32) % n) as u8).collect();
                 let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
-                let expected = if occupied.count_ones() as usize == k && occupied & 1 << blank == 0 {
+                let expected = if occupied.count_ones() as usize == k {
                     checked += 1;
-                    db.bit_at(cells, blank)
+                    db.signs_of(&cells)
                 } else {
                     0
                 };
-                assert_eq!(bit(&by_cell, code), expected, "{shape} {cells:?} blank {blank}");
+                assert_eq!(signs_at(&by_cell, code) & 0xFF_FFFF, expected & 0xFF_FFFF, "{shape} {cells:?}");
             }
-            assert_eq!(checked, db.len());
+            assert_eq!(checked * (n - k), db.len());
         }
         let five = PatternDb::build(Shape::new(4, 4).unwrap(), &[0, 1, 2, 3, 4], 15);
         assert!(five.by_cell().is_none(), "five tiles on 4x4 take 4 MB by cell");

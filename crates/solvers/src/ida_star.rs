@@ -394,7 +394,21 @@ impl<T: Tiles, G: Neighbours, E: Estimate<T>, R: Pruning> Search<'_, '_, E, T, G
             from: next,
             to: blank,
         };
-        let (child_h, undo) = self.estimate.moved_within(h, slide, within);
+        // An estimate that knows the child's value before the move cuts it
+        // off without following the move (see `Estimate::peek`); a child
+        // within the bound needs the exact value, and the move followed.
+        let peeked = self.estimate.peek(h, slide);
+        if let Some(child_h) = peeked {
+            let f = g + 1 + child_h;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                return false;
+            }
+        }
+        let (child_h, undo) = match peeked {
+            Some(_) => self.estimate.moved(h, slide),
+            None => self.estimate.moved_within(h, slide, within),
+        };
         let f = g + 1 + child_h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);

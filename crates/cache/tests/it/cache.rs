@@ -52,7 +52,7 @@ fn a_truncated_file_is_rebuilt() {
     let path = first_file(&dir);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    assert_eq!(origins(&dir), ["built: 1719 bytes, expected 3438", "loaded"]);
+    assert_eq!(origins(&dir), ["built: 4554 bytes, expected 9109", "loaded"]);
     assert_eq!(origins(&dir), ["loaded", "loaded"]);
 }
 
@@ -97,7 +97,7 @@ fn an_empty_file_is_rebuilt() {
     let dir = scratch("empty");
     origins(&dir);
     std::fs::write(first_file(&dir), b"").unwrap();
-    assert_eq!(origins(&dir), ["built: 0 bytes, expected 3438", "loaded"]);
+    assert_eq!(origins(&dir), ["built: 0 bytes, expected 9109", "loaded"]);
 }
 
 /// [`origins`], failing if it takes longer than a minute (a reader that
@@ -140,7 +140,7 @@ fn a_huge_file_is_refused_by_its_size_unread() {
     // Sparse: two gigabytes that take no room on the disk.
     file.set_len(2_000_000_000).unwrap();
     drop(file);
-    assert_eq!(origins_in_time(&dir)[0], "built: 2000000000 bytes, expected 3438");
+    assert_eq!(origins_in_time(&dir)[0], "built: 2000000000 bytes, expected 9109");
 }
 
 #[test]
@@ -187,28 +187,35 @@ fn altered_values_with_a_new_checksum_are_rebuilt() {
     let original = std::fs::read(&path).unwrap();
     // The header is 28 bytes for a pattern of 4 cells; the checksum the last 8.
     let table = 28..original.len() - 8;
-    // Each byte holds eight slots' bits (bit 1 of their values).
-    let alter = |change: &dyn Fn(u8) -> u8| {
+    // Three bytes a placement hold its edges' signs; one byte, 0, ends them.
+    let alter = |change: &dyn Fn(usize, u8) -> u8| {
         let mut bytes = original.clone();
-        for byte in &mut bytes[table.clone()] {
-            *byte = change(*byte);
+        for (i, byte) in bytes[table.clone()].iter_mut().enumerate() {
+            *byte = change(i, *byte);
         }
         let body = bytes.len() - 8;
         let checksum = pattern_db_checksum(&bytes[..28], &bytes[table.clone()]).to_le_bytes();
         bytes[body..].copy_from_slice(&checksum);
         std::fs::write(&path, bytes).unwrap();
     };
-    // Every bit 0: a position of even value has no neighbour nearer the goal.
-    alter(&|_| 0);
+    let last = table.len() - 1;
+    // Every sign 0: every move goes down, also from the goal.
+    alter(&|_, _| 0);
     assert_eq!(
         origins(&dir)[0],
-        "built: a walk to the goal meets a position with no neighbour one move nearer: the table is damaged"
+        "built: a move from the goal goes down: the table is damaged"
     );
-    // Every bit flipped: the goal is no longer at 0.
-    alter(&|bits| !bits);
+    // Every sign 1, also of edges that no move crosses.
+    alter(&|i, _| if i == last { 0 } else { 0xFF });
     assert_eq!(
         origins(&dir)[0],
-        "built: the goal's value is not 0: the table is damaged"
+        "built: an edge no move crosses has a sign: the table is damaged"
+    );
+    // The byte that ends the table altered.
+    alter(&|i, byte| if i == last { 1 } else { byte });
+    assert_eq!(
+        origins(&dir)[0],
+        "built: the byte after the signs is not 0: the table is damaged"
     );
 }
 

@@ -20,7 +20,8 @@
 //! `Estimate` follows one board: `moved` takes the `Slide` (the board after
 //! the move, the tile, the cell it left and the cell it entered) and returns
 //! the estimate after it and what `undo` needs to restore it exactly.
-//! `moved_within(.., within)` may return, when the estimate is above
+//! `peek`, where it answers, returns what `moved` would, without following
+//! the move. `moved_within(.., within)` may return, when the estimate is above
 //! `within`, any value above `within` that does not exceed it (the larger of
 //! several estimates then skips the rest); IDA* passes the next iteration's
 //! bound found so far, less `g + 2`, so its cuts, its bounds and its node
@@ -114,6 +115,16 @@ pub trait Estimate<T: Tiles = u64> {
     #[inline]
     fn moved_within(&mut self, h: u32, slide: Slide<T>, _within: u32) -> (u32, Self::Undo) {
         self.moved(h, slide)
+    }
+
+    /// The estimate after `slide` without following it, where the estimate
+    /// knows it at no cost, from what it holds of the board before the
+    /// move: then exactly what [`Estimate::moved`] would return. `None`,
+    /// the default, where it would have to follow the move. IDA* cuts a
+    /// child off by it with no move followed or undone.
+    #[inline(always)]
+    fn peek(&self, _h: u32, _slide: Slide<T>) -> Option<u32> {
+        None
     }
 
     /// Undoes [`Estimate::moved`]: the tile is back in `slide.from`, the
