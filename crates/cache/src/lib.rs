@@ -356,7 +356,7 @@ fn map_whole(_file: &std::fs::File, _size: usize) -> Option<&'static [u8]> {
 /// An empty buffer with room for `capacity` bytes, which the kernel is asked
 /// to back with huge pages (2 MiB rather than 4 KiB, where it has them and
 /// the range covers whole ones). A search reads a pattern's table at
-/// random places (11.5 MB for a 6-tile pattern, 1 GB for an 8-tile one, 127.5
+/// random places (17.3 MB for a 6-tile pattern, 1.6 GB for an 8-tile one, 127.5
 /// MB for one of the 24-puzzle's); with
 /// 4 KiB pages many reads also miss the processor's table of page
 /// addresses. Measured side by side on Korf's 100 with 6-6-3, one thread,

@@ -2,7 +2,9 @@
 
 use slide_core::{PerShape, Shape, MAX_CELLS};
 
-use crate::pattern::{bit, digit_weights, edge, packed_len, placement_index, shifted_digit, signs_len, slot, PatternDb, SIGN_BYTES};
+use crate::pattern::{
+    bit, digit_weights, edge, packed_len, placement_index, shifted_digit, signs_len, slot, PatternDb, SIGN_BYTES,
+};
 use crate::regions::Regions;
 
 impl PatternDb {

@@ -113,7 +113,7 @@ impl Layout for ByCell {
 /// reading tables laid out as `L` says.
 pub struct PdbEstimate<'a, L> {
     pdb: &'a AdditivePdb,
-    /// Each pattern's table of bits, as [`View::moved`] reads them:
+    /// Each pattern's table of signs, as [`View::moved`] reads them:
     /// one load, where through `pdb` it would be three.
     tables: [&'a [u8]; MAX_CELLS],
     /// The target, to start over from another board.
@@ -330,7 +330,13 @@ impl<'a, L: Layout> PdbEstimate<'a, L> {
     fn place(&mut self, board: &Board) {
         let count = if self.reflected { 2 } else { 1 };
         for view in &mut self.views[..count] {
-            view.place(self.pdb, &self.tables, (&self.target, board), &self.regions, &mut self.known);
+            view.place(
+                self.pdb,
+                &self.tables,
+                (&self.target, board),
+                &self.regions,
+                &mut self.known,
+            );
         }
     }
 

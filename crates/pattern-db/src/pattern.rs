@@ -1,6 +1,5 @@
-//! The database of one pattern: its table of bits, the perfect hash of a
-//! placement and the slot of the blank, and the values a search reads from
-//! them.
+//! The database of one pattern: its table of signs, the perfect hash of a
+//! placement, and the values a search reads from them.
 //!
 //! # Invariant: pattern databases
 //!
@@ -219,8 +218,8 @@ impl PatternDb {
     /// it would have more than `BY_CELL_CODES` codes.
     pub(crate) fn by_cell(&self) -> Option<Vec<u8>> {
         let n = self.cells;
-        let codes = (0..self.goal_cells.len())
-            .try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_CODES))?;
+        let codes =
+            (0..self.goal_cells.len()).try_fold(1usize, |acc, _| acc.checked_mul(n).filter(|&s| s <= BY_CELL_CODES))?;
         let mut table = vec![0; signs_len(codes)];
         self.copy_by_cell(&mut table, 0, 0, 0, 0);
         Some(table)
@@ -411,7 +410,11 @@ mod tests {
                 } else {
                     0
                 };
-                assert_eq!(signs_at(&by_cell, code) & 0xFF_FFFF, expected & 0xFF_FFFF, "{shape} {cells:?}");
+                assert_eq!(
+                    signs_at(&by_cell, code) & 0xFF_FFFF,
+                    expected & 0xFF_FFFF,
+                    "{shape} {cells:?}"
+                );
             }
             assert_eq!(checked * (n - k), db.len());
         }

@@ -64,7 +64,7 @@ fn never_above_the_optimum(heuristic: &slide_pattern_db::AdditivePdb, goal: &sli
 /// they are for, the hardest: the two 80-move 15-puzzles and the goal
 /// transposed (72 moves; the 8-tile pattern's slots pass 2^32, which once
 /// made the search read wrong slots and answer 74, called optimal). The
-/// tables take minutes and 4.8 GB to build, so the test runs only when
+/// tables take minutes and 6.4 GB to build, so the test runs only when
 /// `SLIDE_SEVEN_EIGHT` is set (reading them from `SLIDE_CACHE_DIR` if set).
 #[test]
 fn the_7_8_databases_solve_the_hardest_15_puzzles_optimally() {

@@ -3,7 +3,7 @@
 
 use slide_core::{factorial, unrank, Board, MoveOrder, Shape, SplitMix64};
 use slide_pattern_db::{patterns_for, AdditivePdb, PatternDb, Split};
-use slide_solvers::{astar, ida_star, ida_star_all, Budget, DistanceTable, Heuristic, LinearConflict};
+use slide_solvers::{astar, ida_star, ida_star_all, Budget, DistanceTable, Estimate, Heuristic, LinearConflict, Slide};
 use slide_testdata::check_path;
 
 #[test]
@@ -60,9 +60,21 @@ fn eight_tile_patterns_guide_the_search_optimally() {
     }
 }
 
+/// Follows `slide` with `estimate`, started on the board before it: the
+/// value it peeks and the one it moves to must be `expected`, the estimate
+/// of the board after it computed from nothing. Undoes the move.
+fn check_follows<E: Estimate>(estimate: &mut E, h: u32, slide: Slide, expected: u32, what: &str) {
+    assert_eq!(estimate.peek(h, slide), Some(expected), "{what}: peeked");
+    let (moved, undo) = estimate.moved(h, slide);
+    assert_eq!(moved, expected, "{what}: moved");
+    estimate.undo(slide, undo);
+}
+
 /// Checks, on every solvable position of `shape`, that the databases of
 /// `partition` never exceed the distance and change by at most one per
-/// move, and that their copies by cell read the same values.
+/// move, that their copies by cell read the same values, and that each
+/// move's value, peeked and followed from the signs, is the value computed
+/// from nothing.
 fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
     let pdb = AdditivePdb::build(shape, partition);
     let by_cell = pdb.clone().into_by_cell().expect("small boards' tables copy by cell");
@@ -78,9 +90,21 @@ fn check_admissible_and_consistent(shape: Shape, partition: &[&[u8]]) {
         assert_eq!((&by_cell).estimate(&board, &goal), Ok(h), "{board} by cell");
         assert!(h as usize <= distance, "{board}: h {h} > {distance}");
         assert_eq!(h == 0, distance == 0);
+        let (mut followed, _) = heuristic.start(&board, &goal).unwrap();
+        let (mut followed_by_cell, _) = (&by_cell).start(&board, &goal).unwrap();
         for (_, next) in board.successors() {
             let next_h = heuristic.estimate(&next, &goal).unwrap();
             assert!(h.abs_diff(next_h) <= 1, "{board} -> {next}: {h} -> {next_h}");
+            let from = next.blank();
+            let slide = Slide {
+                tiles: next.tiles(),
+                tile: board.tile(from),
+                from,
+                to: board.blank(),
+            };
+            let what = format!("{board} -> {next}");
+            check_follows(&mut followed, h, slide, next_h, &what);
+            check_follows(&mut followed_by_cell, h, slide, next_h, &format!("{what} by cell"));
         }
     }
 }
