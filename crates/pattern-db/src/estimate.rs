@@ -71,10 +71,9 @@ struct View {
 }
 
 /// What undoing a move needs: for each view, what it was before the move
-/// (a `Before`); and whether the reflected view moved too (see
-/// `moved_within`).
+/// (a `Before`; the second only when the estimate reads a reflected view).
 #[derive(Clone, Copy)]
-pub struct Saved([Before; 2], bool);
+pub struct Saved([Before; 2]);
 
 /// A view before a move: the moved tile's pattern, its index, value and
 /// signs, and the sum. Undoing the move writes them back.
@@ -389,10 +388,17 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
 
     /// Only the tile's own pattern changes in each view: for the others the
     /// blank stepped between two of their free cells, in one region, whose
-    /// slots hold one value. The estimate is the larger of the views' sums.
+    /// value it keeps. The estimate is the larger of the views' sums. Both
+    /// views move: IDA* cuts children off by [`Estimate::peek`], before any
+    /// move, so it skips none here.
     #[inline(always)]
-    fn moved(&mut self, h: u32, slide: Slide) -> (u32, Saved) {
-        self.moved_within(h, slide, u32::MAX)
+    fn moved(&mut self, _h: u32, slide: Slide) -> (u32, Saved) {
+        let mut saved = Saved([Before::default(); 2]);
+        saved.0[0] = self.views[0].moved::<L>(&self.tables, slide);
+        if self.reflected {
+            saved.0[1] = self.views[1].moved::<L>(&self.tables, slide);
+        }
+        (self.value(), saved)
     }
 
     /// Both views' sums after the move, from the signs they hold: a child
@@ -407,21 +413,6 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
         })
     }
 
-    /// The reflected view is skipped when the direct one's sum is above
-    /// `within`: its table read is half the work of a move, and most
-    /// children IDA* cuts off are cut off by the direct view alone.
-    #[inline(always)]
-    fn moved_within(&mut self, _h: u32, slide: Slide, within: u32) -> (u32, Saved) {
-        let mut saved = Saved([Before::default(); 2], false);
-        saved.0[0] = self.views[0].moved::<L>(&self.tables, slide);
-        if !self.reflected || self.views[0].sum > within {
-            return (self.views[0].sum, saved);
-        }
-        saved.0[1] = self.views[1].moved::<L>(&self.tables, slide);
-        saved.1 = true;
-        (self.views[0].sum.max(self.views[1].sum), saved)
-    }
-
     fn reset(&mut self, tiles: u64) -> u32 {
         let board = Board::from_tiles(self.target.shape(), tiles).expect("a search's board is valid");
         // The views' tables depend on the target only: only the board changes.
@@ -432,7 +423,7 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     #[inline]
     fn undo(&mut self, _slide: Slide, saved: Saved) {
         self.views[0].undo(saved.0[0]);
-        if saved.1 {
+        if self.reflected {
             self.views[1].undo(saved.0[1]);
         }
     }

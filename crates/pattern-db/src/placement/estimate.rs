@@ -427,7 +427,7 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
     }
 
     /// The reflected view is read only when the direct one leaves the
-    /// child within `within`, as on 4x4.
+    /// child within `within`.
     #[inline(always)]
     fn moved_within(&mut self, _h: u32, slide: Slide<T>, within: u32) -> (u32, PlacementSaved) {
         let mut saved = PlacementSaved([Before::default(); 2]);
