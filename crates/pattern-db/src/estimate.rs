@@ -71,7 +71,7 @@ struct View {
 }
 
 /// What undoing a move needs: for each view, what it was before the move
-/// (a `Before`; the second only when the estimate reads a reflected view).
+/// (a `Before`).
 #[derive(Clone, Copy)]
 pub struct Saved([Before; 2]);
 
@@ -117,9 +117,9 @@ pub struct PdbEstimate<'a, L> {
     tables: [&'a [u8]; MAX_CELLS],
     /// The target, to start over from another board.
     target: Board,
-    /// The direct view, and the reflected one when `reflected`.
+    /// The direct view, and the reflected one (the direct one again where
+    /// the board has no reflection that keeps the target's blank).
     views: [View; 2],
-    reflected: bool,
     /// Per pattern, the exact values found so far (both views read the
     /// same tables), and the board's regions that finding them needs.
     known: Vec<Known>,
@@ -247,8 +247,11 @@ impl View {
     #[inline(always)]
     fn moved<L: Layout>(&mut self, tables: &[&[u8]; MAX_CELLS], slide: Slide) -> Before {
         let Slide { tiles, tile, from, to } = slide;
+        // Cells, tiles and patterns are below 16: taken modulo 16 (a mask),
+        // the compiler knows it and checks no index.
+        let (tile, from, to) = (tile % MAX_CELLS, from % MAX_CELLS, to % MAX_CELLS);
         let step = self.steps[from][to];
-        let p = self.pattern_of[tile] as usize;
+        let p = self.pattern_of[tile] as usize % MAX_CELLS;
         let mut shift = self.weight[tile] * step.distance as i64;
         let crossing = &self.crossing[usize::from(step.distance > 0)][tile];
         // Tables indexed by cells count no crossings.
@@ -282,8 +285,9 @@ impl View {
     /// crosses says, read from the signs the view holds.
     #[inline(always)]
     fn peek(&self, slide: &Slide) -> u32 {
-        let step = self.steps[slide.from][slide.to];
-        let up = self.signs[self.pattern_of[slide.tile] as usize] >> step.edge & 1;
+        // Modulo 16: no index checked (see `View::moved`).
+        let step = self.steps[slide.from % MAX_CELLS][slide.to % MAX_CELLS];
+        let up = self.signs[self.pattern_of[slide.tile % MAX_CELLS] as usize % MAX_CELLS] >> step.edge & 1;
         (self.sum + 2 * up).wrapping_sub(1)
     }
 
@@ -305,18 +309,18 @@ impl<'a, L: Layout> PdbEstimate<'a, L> {
     fn new(pdb: &'a AdditivePdb, tables: &[&'a [u8]], board: &Board, target: &Board) -> PdbEstimate<'a, L> {
         let maps = views(board.shape(), target.blank());
         let direct = View::new(pdb, maps[0], target, L::BY_CELL);
-        let reflected = maps.len() > 1;
-        let second = if reflected {
-            View::new(pdb, maps[1], target, L::BY_CELL)
-        } else {
-            direct.clone()
+        // Without a reflection (a board that is not square), the second
+        // view is the first again: a search then steps both alike, rather
+        // than asking at every move whether there is a second.
+        let second = match maps.get(1) {
+            Some(&map) => View::new(pdb, map, target, L::BY_CELL),
+            None => direct.clone(),
         };
         let mut estimate = PdbEstimate {
             pdb,
             tables: std::array::from_fn(|p| tables.get(p).copied().unwrap_or(&[])),
             target: *target,
             views: [direct, second],
-            reflected,
             known: vec![Known::new(); pdb.patterns.len()],
             regions: Regions::new(board.shape()),
             layout: PhantomData,
@@ -327,8 +331,7 @@ impl<'a, L: Layout> PdbEstimate<'a, L> {
 
     /// Puts `board` in every view.
     fn place(&mut self, board: &Board) {
-        let count = if self.reflected { 2 } else { 1 };
-        for view in &mut self.views[..count] {
+        for view in &mut self.views {
             view.place(
                 self.pdb,
                 &self.tables,
@@ -341,11 +344,7 @@ impl<'a, L: Layout> PdbEstimate<'a, L> {
 
     /// The larger of the views' sums.
     fn value(&self) -> u32 {
-        if self.reflected {
-            self.views[0].sum.max(self.views[1].sum)
-        } else {
-            self.views[0].sum
-        }
+        self.views[0].sum.max(self.views[1].sum)
     }
 }
 
@@ -395,9 +394,7 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     fn moved(&mut self, _h: u32, slide: Slide) -> (u32, Saved) {
         let mut saved = Saved([Before::default(); 2]);
         saved.0[0] = self.views[0].moved::<L>(&self.tables, slide);
-        if self.reflected {
-            saved.0[1] = self.views[1].moved::<L>(&self.tables, slide);
-        }
+        saved.0[1] = self.views[1].moved::<L>(&self.tables, slide);
         (self.value(), saved)
     }
 
@@ -405,12 +402,7 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     /// IDA* cuts off costs no table read and nothing to undo.
     #[inline(always)]
     fn peek(&self, _h: u32, slide: Slide) -> Option<u32> {
-        let direct = self.views[0].peek(&slide);
-        Some(if self.reflected {
-            direct.max(self.views[1].peek(&slide))
-        } else {
-            direct
-        })
+        Some(self.views[0].peek(&slide).max(self.views[1].peek(&slide)))
     }
 
     fn reset(&mut self, tiles: u64) -> u32 {
@@ -423,9 +415,7 @@ impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     #[inline]
     fn undo(&mut self, _slide: Slide, saved: Saved) {
         self.views[0].undo(saved.0[0]);
-        if self.reflected {
-            self.views[1].undo(saved.0[1]);
-        }
+        self.views[1].undo(saved.0[1]);
     }
 }
 
