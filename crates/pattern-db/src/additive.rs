@@ -16,9 +16,10 @@ pub struct AdditivePdb {
 }
 
 /// Additive pattern databases with a copy of each table indexed by cells
-/// (see `PatternDb::by_cell`), which a search reads with no crossings and
-/// no free cells counted: faster where the copies are small enough to
-/// make (4-4-4-3 on 4x4; `record/fifteen-puzzle.md` has the figures). A
+/// (see `PatternDb::by_cell`), which a search steps with no crossings:
+/// faster where the copies are small enough to make (4-4-4-3 on 4x4;
+/// `record/fifteen-puzzle.md` has the figures, and with tables of signs
+/// `record/2026-12-05-frontier.md`). A
 /// search with `&ByCell` is made for that layout.
 ///
 /// ```
