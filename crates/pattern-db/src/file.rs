@@ -5,7 +5,7 @@ use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
 
-use crate::pattern::{edge, signs_len, Known, PatternDb};
+use crate::pattern::{edge, signs_len, Known, PatternDb, SIGNS_MASK};
 use crate::regions::Regions;
 
 /// The first bytes of a database file.
@@ -237,20 +237,12 @@ impl PatternDb {
             return damaged("the byte after the signs is not 0");
         }
         // The moves of the pattern's tiles on `cells` into the region of
-        // `blank` (every free cell if `None`), as (tile, from, to).
+        // `blank` (every free cell if `None`).
         let moves = |cells: &[u8], blank: Option<usize>| {
             let occupied = cells.iter().fold(0u32, |acc, &c| acc | 1 << c);
             let free = regions.board & !occupied;
             let into = blank.map_or(free, |blank| regions.region(1 << blank, free));
-            let mut moves = Vec::new();
-            for (i, &from) in cells.iter().enumerate() {
-                let mut targets = regions.neighbours[from as usize] & into;
-                while targets != 0 {
-                    moves.push((i, from as usize, targets.trailing_zeros() as usize));
-                    targets &= targets - 1;
-                }
-            }
-            moves
+            regions.moves_into(cells, into).collect::<Vec<_>>()
         };
         let goal_signs = self.signs_of(&self.goal_cells);
         if moves(&self.goal_cells, Some(self.blank as usize))
@@ -274,7 +266,7 @@ impl PatternDb {
             let crossed = moves(&cells[..k], None)
                 .iter()
                 .fold(0u32, |acc, &(_, from, to)| acc | 1 << edge(grid, from, to));
-            if signs & 0xFF_FFFF & !crossed != 0 {
+            if signs & SIGNS_MASK & !crossed != 0 {
                 return damaged("an edge no move crosses has a sign");
             }
             if self.descend(&cells[..k], blank, &regions, &mut known).is_none() {

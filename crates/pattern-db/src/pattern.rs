@@ -105,6 +105,10 @@ pub(crate) fn bit(bits: &[u8], slot: usize) -> u8 {
 /// boards of at most 16 cells have at most 24 edges (4x4).
 pub(crate) const SIGN_BYTES: usize = 3;
 
+/// The bits of a placement's signs in what [`signs_at`] reads (the fourth
+/// byte is the next placement's).
+pub(crate) const SIGNS_MASK: u32 = (1 << (8 * SIGN_BYTES)) - 1;
+
 /// The signs of placement `placement` in a table of signs (see
 /// [`PatternDb`]): one load of 4 bytes, the byte past the signs belonging
 /// to the next placement, or to the byte that ends the table. The edges
@@ -315,21 +319,14 @@ impl PatternDb {
             }
             path.push(key);
             let signs = signs_at(&self.signs, index);
-            let mut nearer = None;
-            'tiles: for i in 0..k {
-                let from = here[i] as usize;
-                let mut targets = regions.neighbours[from] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    if signs >> edge(grid, from, to) & 1 == 0 {
-                        let mut next = here;
-                        next[i] = to as u8;
-                        nearer = Some((next, from));
-                        break 'tiles;
-                    }
-                }
-            }
+            let nearer = regions
+                .moves_into(&here[..k], region)
+                .find(|&(_, from, to)| signs >> edge(grid, from, to) & 1 == 0)
+                .map(|(i, from, to)| {
+                    let mut next = here;
+                    next[i] = to as u8;
+                    (next, from)
+                });
             (here, blank) = nearer?;
             if path.len() > u8::MAX as usize {
                 return None;
@@ -411,8 +408,8 @@ mod tests {
                     0
                 };
                 assert_eq!(
-                    signs_at(&by_cell, code) & 0xFF_FFFF,
-                    expected & 0xFF_FFFF,
+                    signs_at(&by_cell, code) & SIGNS_MASK,
+                    expected & SIGNS_MASK,
                     "{shape} {cells:?}"
                 );
             }

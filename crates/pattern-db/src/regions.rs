@@ -39,6 +39,24 @@ impl Regions {
         self.masks.region(u64::from(seed), u64::from(free)) as u32
     }
 
+    /// The moves of a pattern's tiles on `cells` into the cells of `into`
+    /// (free cells: all of them, or the blank's region), as (the tile's
+    /// place in `cells`, the cell it leaves, the cell it enters).
+    pub(crate) fn moves_into<'a>(
+        &'a self,
+        cells: &'a [u8],
+        into: u32,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+        cells.iter().enumerate().flat_map(move |(i, &from)| {
+            let mut targets = self.neighbours[from as usize] & into;
+            std::iter::from_fn(move || {
+                let to = (targets != 0).then(|| targets.trailing_zeros() as usize)?;
+                targets &= targets - 1;
+                Some((i, from as usize, to))
+            })
+        })
+    }
+
     /// `first[free]` for every set `free` of the board's cells: the region
     /// of `free` that holds its lowest cell (see [`Regions::region_in`]).
     pub(crate) fn first_regions(&self) -> Vec<u16> {
