@@ -224,6 +224,53 @@ impl Grid {
         )
     }
 
+    /// The symmetries of the grid other than the identity, as maps of cells
+    /// (`map[c]`: where `c` goes): the three of every rectangle (columns
+    /// reversed, rows reversed, both), then on a square the four that swap
+    /// rows and columns (about the main diagonal, about the other, and the
+    /// two quarter turns). Each takes neighbours to neighbours.
+    ///
+    /// ```text
+    /// columns reversed: (row, col) -> (row, cols - 1 - col)
+    /// rows reversed:    (row, col) -> (rows - 1 - row, col)
+    /// both:             (row, col) -> (rows - 1 - row, cols - 1 - col)
+    /// main diagonal:    (row, col) -> (col, row)
+    /// the other:        (row, col) -> (side - 1 - col, side - 1 - row)
+    /// quarter turns:    (row, col) -> (col, side - 1 - row), (side - 1 - col, row)
+    /// ```
+    ///
+    /// ```
+    /// use slide_core::Grid;
+    /// let square = Grid::new(3, 3).unwrap();
+    /// assert_eq!(square.symmetries().len(), 7);
+    /// assert!(square.symmetries().contains(&vec![0, 3, 6, 1, 4, 7, 2, 5, 8]));
+    /// assert_eq!(Grid::new(2, 3).unwrap().symmetries()[0], [2, 1, 0, 5, 4, 3]);
+    /// ```
+    pub fn symmetries(self) -> Vec<Vec<usize>> {
+        let (rows, cols) = (self.rows(), self.cols());
+        // On a square, `rows - 1` and `cols - 1` are both `side - 1`.
+        let count = if rows == cols { 7 } else { 3 };
+        (0..count)
+            .map(|which| {
+                (0..self.cells())
+                    .map(|cell| {
+                        let (r, c) = (cell / cols, cell % cols);
+                        let (r, c) = match which {
+                            0 => (r, cols - 1 - c),
+                            1 => (rows - 1 - r, c),
+                            2 => (rows - 1 - r, cols - 1 - c),
+                            3 => (c, r),
+                            4 => (cols - 1 - c, rows - 1 - r),
+                            5 => (c, rows - 1 - r),
+                            _ => (cols - 1 - c, r),
+                        };
+                        r * cols + c
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The grid's cells as bit masks, for the regions of free cells (at
     /// most 64 cells).
     ///
@@ -345,6 +392,29 @@ mod tests {
                         assert!(next < grid.cells());
                         assert_eq!(grid.distance(cell, next), 1);
                         assert_eq!(grid.neighbour(next, mv.reverse()), Some(cell));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each symmetry is a permutation of the cells that keeps them
+    /// neighbours, all differ, and none is the identity.
+    #[test]
+    fn symmetries_keep_neighbours() {
+        for (rows, cols, count) in [(2, 2, 7), (3, 5, 3), (4, 4, 7), (7, 2, 3)] {
+            let grid = Grid::new(rows, cols).unwrap();
+            let maps = grid.symmetries();
+            assert_eq!(maps.len(), count);
+            for (i, map) in maps.iter().enumerate() {
+                let mut sorted = map.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..grid.cells()).collect::<Vec<_>>());
+                assert!(map.iter().enumerate().any(|(cell, &to)| cell != to));
+                assert!(!maps[..i].contains(map));
+                for a in 0..grid.cells() {
+                    for b in 0..grid.cells() {
+                        assert_eq!(grid.distance(a, b) == 1, grid.distance(map[a], map[b]) == 1);
                     }
                 }
             }

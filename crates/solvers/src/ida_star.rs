@@ -7,10 +7,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use slide_core::{Move, MoveOrder, NO_MOVE};
+use slide_core::{Move, MoveOrder};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
+use crate::mirrored::mirrored;
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::{Pruning, UndoLast};
 use crate::{AllPaths, Answer, SearchError, Stats};
@@ -187,6 +188,9 @@ fn deepen<P: Position, H: Heuristic<P>, R: Pruning>(
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let max_length = budget.max_length;
     let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all, pruning);
+    // A rule other than the plain one may skip the start's mirrored moves
+    // (see `mirrored.rs`), which Korf's order is the order of.
+    let root = pruning.start(mirrored(start, target));
     // The root counts once (see `ida_star`).
     search.stats.generated = 1;
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);
@@ -195,9 +199,9 @@ fn deepen<P: Position, H: Heuristic<P>, R: Pruning>(
         search.watch.report(search.bound as usize, 0, search.stats.generated);
         // Every path wanted needs the general search, which keeps a trail.
         let found = if order == MoveOrder::KORF && search.all.is_none() {
-            search.dfs::<true>(start.tiles(), start.blank(), 0, h, pruning.after(NO_MOVE))
+            search.dfs::<true>(start.tiles(), start.blank(), 0, h, root)
         } else {
-            search.dfs::<false>(start.tiles(), start.blank(), 0, h, pruning.after(NO_MOVE))
+            search.dfs::<false>(start.tiles(), start.blank(), 0, h, root)
         };
         if let Some(error) = search.stopped {
             return Err(error);

@@ -58,6 +58,7 @@ mod heuristic;
 mod ida_star;
 mod in_order;
 mod layered;
+mod mirrored;
 mod move_fsm;
 mod parallel_ida_star;
 mod position;
@@ -84,6 +85,7 @@ pub use crate::ida_star::{ida_star, ida_star_all, ida_star_in_order, ida_star_pr
 pub use crate::in_order::{all_shortest_paths, shortest_path_in_order};
 pub use crate::layered::scratch::Scratch;
 pub use crate::layered::visited::DENSE_MAX_CELLS;
+pub use crate::mirrored::mirrored;
 pub use crate::move_fsm::MoveFsm;
 pub use crate::parallel_ida_star::{parallel_ida_star, parallel_ida_star_pruned};
 pub use crate::position::{Neighbours, Position, Tiles};

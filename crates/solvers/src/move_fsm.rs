@@ -52,8 +52,13 @@ use crate::pruning::Pruning;
 /// ```
 #[derive(Clone, Debug)]
 pub struct MoveFsm {
-    /// The next state by each move (in `Move::ALL` order), or [`SKIPPED`].
+    /// The next state by each move (in `Move::ALL` order), or [`SKIPPED`]:
+    /// the automaton's `states` rows, then 15 rows of the start with some
+    /// of its moves skipped besides, one for each set of them (see
+    /// [`Pruning::start`]: the set's bits by `Move` index, less one).
     next: Vec<[u32; 4]>,
+    /// How many states the automaton has.
+    states: usize,
     /// The same table in 16 bits ([`NARROW_SKIPPED`] for [`SKIPPED`]) when
     /// every state fits, else empty: what a search reads. A search reads a
     /// state's row at every node, and at half the bytes (500 KB for walks
@@ -97,12 +102,28 @@ impl MoveFsm {
     pub fn build(longest: usize) -> MoveFsm {
         let longest = longest.clamp(1, 24);
         let skipped = skipped_walks(longest);
-        let next = automaton(&skipped);
+        MoveFsm::with_starts(automaton(&skipped), longest, skipped.len())
+    }
+
+    /// The machine of the automaton `next`, with the rows of the start that
+    /// skip mirrored moves (see [`Pruning::start`]) added after its own.
+    fn with_starts(mut next: Vec<[u32; 4]>, longest: usize, skipped: usize) -> MoveFsm {
+        let states = next.len();
+        for set in 1..16 {
+            let mut row = next[0];
+            for (mv, to) in row.iter_mut().enumerate() {
+                if set >> mv & 1 == 1 {
+                    *to = SKIPPED;
+                }
+            }
+            next.push(row);
+        }
         MoveFsm {
             narrow: narrowed(&next),
             next,
+            states,
             longest,
-            skipped: skipped.len(),
+            skipped,
         }
     }
 
@@ -140,11 +161,11 @@ impl MoveFsm {
     /// assert!(MoveFsm::from_bytes(&fsm.to_bytes()[..20]).is_none());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(12 + 16 * self.next.len());
-        for word in [self.longest as u32, self.skipped as u32, self.next.len() as u32] {
+        let mut bytes = Vec::with_capacity(12 + 16 * self.states);
+        for word in [self.longest as u32, self.skipped as u32, self.states as u32] {
             bytes.extend(word.to_le_bytes());
         }
-        for next in &self.next {
+        for next in &self.next[..self.states] {
             for word in next {
                 bytes.extend(word.to_le_bytes());
             }
@@ -169,12 +190,7 @@ impl MoveFsm {
             .map(|next| [next[0], next[1], next[2], next[3]])
             .collect();
         let in_range = next.iter().flatten().all(|&to| to == SKIPPED || to < states);
-        in_range.then_some(MoveFsm {
-            narrow: narrowed(&next),
-            next,
-            longest: longest as usize,
-            skipped: skipped as usize,
-        })
+        in_range.then(|| MoveFsm::with_starts(next, longest as usize, skipped as usize))
     }
 
     /// The longest walk [`MoveFsm::shared`] compares: 14 moves, built in
@@ -185,7 +201,7 @@ impl MoveFsm {
 
     /// How many states the machine has.
     pub fn states(&self) -> usize {
-        self.next.len()
+        self.states
     }
 
     /// How many walks it skips (none of which contains another).
@@ -219,6 +235,15 @@ impl Pruning for &MoveFsm {
         } else {
             // One move alone is never skipped.
             self.next[0][last as usize]
+        }
+    }
+
+    /// The start's row that skips the moves `mirrored` marks besides.
+    fn start(self, mirrored: [bool; 4]) -> u32 {
+        let set = (0..4).fold(0, |set, mv| set | usize::from(mirrored[mv]) << mv);
+        match set {
+            0 => 0,
+            set => (self.states + set - 1) as u32,
         }
     }
 
@@ -520,6 +545,28 @@ mod tests {
             }
         }
         assert!(narrowed(&vec![[0; 4]; usize::from(NARROW_SKIPPED)]).is_empty());
+    }
+
+    /// The start's rows skip the moves marked and step as the start does
+    /// by the others; the bytes keep the automaton alone.
+    #[test]
+    fn the_start_skips_the_mirrored_moves() {
+        let fsm = MoveFsm::build(6);
+        assert_eq!((&fsm).start([false; 4]), 0);
+        for set in 1..16usize {
+            let mirrored = [0, 1, 2, 3].map(|mv| set >> mv & 1 == 1);
+            let start = (&fsm).start(mirrored);
+            for mv in 0..4u8 {
+                let expected = if mirrored[mv as usize] {
+                    None
+                } else {
+                    (&fsm).step(0, mv)
+                };
+                assert_eq!((&fsm).step(start, mv), expected);
+            }
+        }
+        let again = MoveFsm::from_bytes(&fsm.to_bytes()).unwrap();
+        assert_eq!((again.next, again.states), (fsm.next, fsm.states));
     }
 
     #[test]

@@ -28,13 +28,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
-use slide_core::{Move, NO_MOVE};
+use slide_core::Move;
 
 use crate::pruning::{Pruning, UndoLast};
 
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
+use crate::mirrored::mirrored;
 use crate::position::{Neighbours, Position, Tiles};
 use crate::{Answer, Budget, SearchError, Stats};
 
@@ -146,6 +147,7 @@ where
     let mut bound = h;
     let mut last_iteration = 0;
     let mut sizes: Sizes<P::Tiles> = Sizes::new();
+    let root = pruning.start(mirrored(start, target));
     while bound <= max_length {
         if let Some(progress) = budget.progress.as_mut() {
             progress(&crate::Progress {
@@ -165,7 +167,7 @@ where
             };
             let place = (start.tiles(), start.blank(), target);
             let never = AtomicBool::new(false);
-            let at = (0, h, pruning.after(NO_MOVE));
+            let at = (0, h, root);
             let (subtree, stats) = search_subtree(estimate, place, at, bound, pruning, &mut budget, &never);
             match subtree {
                 Subtree::Found(path) => (End::Found { root: 0, path }, stats),
@@ -189,15 +191,7 @@ where
                 cut_at: CUT_DEPTH,
                 pruning,
             };
-            if cut.collect(
-                &mut estimate,
-                start.tiles(),
-                start.blank(),
-                0,
-                h,
-                pruning.after(NO_MOVE),
-                None,
-            ) {
+            if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, root, None) {
                 (
                     End::Found {
                         root: 0,

@@ -8,7 +8,7 @@
 //! its own copy of them, made by the compiler: the `u64` board's copy is the
 //! code it was before (the same instructions).
 
-use slide_core::{Board, MAX_CELLS};
+use slide_core::{Board, Grid, MAX_CELLS};
 
 use crate::{answer_without_search, Answer, SearchError};
 
@@ -79,6 +79,9 @@ pub trait Position: Clone + Send + Sync {
     /// The cells next to each cell.
     fn neighbours(&self) -> Self::Neighbours;
 
+    /// The grid: its symmetries are what [`crate::mirrored`] looks for.
+    fn grid(&self) -> Grid;
+
     /// The board of the same shape with `tiles`, whose blank is in `blank`.
     fn with_tiles(&self, tiles: Self::Tiles, blank: usize) -> Self;
 
@@ -105,6 +108,10 @@ impl Position for Board {
     #[inline]
     fn neighbours(&self) -> Self::Neighbours {
         self.shape().neighbours()
+    }
+
+    fn grid(&self) -> Grid {
+        self.shape().grid()
     }
 
     fn with_tiles(&self, tiles: u64, _blank: usize) -> Board {

@@ -6,7 +6,7 @@
 //! The searches are generic over the rule, so the plain rule costs what the
 //! one comparison did before there was a choice.
 
-use slide_core::Move;
+use slide_core::{Move, NO_MOVE};
 
 /// A rule for the moves a depth-first search skips, as a machine reading
 /// the moves on the path: its state after them, and the next state by a
@@ -25,6 +25,17 @@ pub trait Pruning: Copy + Send + Sync {
     /// search from a board reached by another search (a frontier node, a
     /// packet) starts, knowing only the move that led there.
     fn after(self, last: u8) -> Self::State;
+
+    /// The state at a search's start, where the rule may also skip the
+    /// moves `mirrored` marks (by `Move` index; see [`crate::mirrored`]):
+    /// each one's child is the image of an earlier move's child, so every
+    /// path it skips has an equivalent as long and earlier. By default
+    /// [`Pruning::after`] no move: the plain rule skips none of them, so
+    /// that its search stays the one the others are checked against.
+    fn start(self, mirrored: [bool; 4]) -> Self::State {
+        let _ = mirrored;
+        self.after(NO_MOVE)
+    }
 
     /// The state after the move `mv` from `state`, or `None` where the move
     /// is skipped.

@@ -13,11 +13,12 @@
 //! moves the same rule skips, and a unit's search reads the moves to its
 //! node through the rule, so the units are exactly the iteration's.
 
-use slide_core::{Move, NO_MOVE};
+use slide_core::Move;
 
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
+use crate::mirrored::mirrored;
 use crate::parallel_ida_star::{Cut, Sizes};
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::Pruning;
@@ -117,7 +118,7 @@ where
                     start.blank(),
                     0,
                     h,
-                    pruning.after(NO_MOVE),
+                    pruning.start(mirrored(start, target)),
                     None,
                 );
             }
@@ -173,7 +174,7 @@ where
     let (mut estimate, mut h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let neighbours = start.neighbours();
     let (mut tiles, mut blank) = (start.tiles(), start.blank());
-    let mut state = pruning.after(NO_MOVE);
+    let mut state = pruning.start(mirrored(start, target));
     for (at, &mv) in moves.iter().enumerate() {
         let next = neighbours.next(blank, mv as usize);
         let stepped = pruning.step(state, mv as u8);

@@ -216,6 +216,10 @@ impl<T: WideTiles> Position for WideBoard<T> {
         self.neighbours
     }
 
+    fn grid(&self) -> Grid {
+        self.grid
+    }
+
     fn with_tiles(&self, tiles: T, blank: usize) -> WideBoard<T> {
         WideBoard {
             tiles,

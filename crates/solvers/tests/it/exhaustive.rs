@@ -11,8 +11,8 @@
 use crate::common::check_answer;
 use slide_core::{factorial, rank, unrank, Board, Move, MoveOrder, Shape};
 use slide_solvers::{
-    astar, bfs, bidirectional_bfs, ida_star, ida_star_in_order, ida_star_pruned, Answer, Budget, DistanceTable,
-    Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, MoveFsm, SearchError, Slide, WalkingDistance,
+    astar, bfs, bidirectional_bfs, ida_star, ida_star_in_order, ida_star_pruned, mirrored, Answer, Budget,
+    DistanceTable, Estimate, Heuristic, LinearConflict, Manhattan, MaxOf, MoveFsm, SearchError, Slide, WalkingDistance,
 };
 use slide_testdata::{reference, tsv_rows};
 
@@ -107,11 +107,38 @@ fn bidirectional_bfs_is_optimal_everywhere() {
     check_every_position("bidirectional_bfs", bidirectional_bfs);
 }
 
+/// The move machine, which also skips the start's mirrored moves, returns
+/// the path the plain rule returns: the first shortest in Korf's order.
 #[test]
-fn duplicate_pruning_never_changes_a_length() {
+fn duplicate_pruning_never_changes_a_path() {
     check_every_position_in_ci("ida_star manhattan with the move machine", |s, t| {
-        ida_star_pruned(s, t, Manhattan, MoveFsm::shared(), &mut Budget::default())
+        let pruned = ida_star_pruned(s, t, Manhattan, MoveFsm::shared(), &mut Budget::default())?;
+        assert_eq!(pruned.path, ida_star(s, t, Manhattan)?.path, "{s}");
+        Ok(pruned)
     });
+}
+
+/// A mirrored move's child is as far from the goal as an earlier move's
+/// child that is not mirrored, on every position; and there are such
+/// positions (the goal's blank is in a corner, on the main diagonal).
+#[test]
+fn mirrored_moves_lead_as_far_as_earlier_ones() {
+    let (goal, positions) = positions();
+    let table = DistanceTable::for_target(&goal).unwrap();
+    let mut marked = 0;
+    for (board, _) in &positions {
+        let mirrored = mirrored(board, &goal);
+        let child = |mv: Move| board.apply(mv).map(|child| table.distance(&child));
+        for later in Move::ALL.into_iter().filter(|&mv| mirrored[mv as usize]) {
+            marked += 1;
+            let earlier = Move::ALL[..later as usize].iter().filter(|&&mv| !mirrored[mv as usize]);
+            assert!(
+                earlier.clone().any(|&mv| child(mv) == child(later)),
+                "{board}: {later:?}"
+            );
+        }
+    }
+    assert!(marked >= 100, "{marked} mirrored moves");
 }
 
 #[test]

@@ -1,0 +1,80 @@
+//! Mirrored moves at the start: a move from the start whose child is the
+//! mirror image of an earlier move's child leads nowhere the earlier one
+//! does not lead first.
+//!
+//! **The images.** A symmetry of the grid that keeps the target's blank in
+//! its cell, with each tile renamed as the target's tiles move (tile `t`
+//! becomes the tile the target holds where the symmetry takes `t`'s cell
+//! in the target), takes the target to itself, a move of the blank to a
+//! move of the blank, and so every path to a path as long to the target.
+//!
+//! **The rule.** If the child of a move `b` from the start is the image of
+//! the child of a move `a` earlier in `Move::ALL`, every path through `b`
+//! has an image as long through `a`, which comes first: the first shortest
+//! path never starts with `b`. So a pruning rule may skip `b` at the start
+//! (see [`crate::Pruning::start`]), and the search returns the path it
+//! returned without.
+//!
+//! **Where it pays.** A start that is its own image, its blank on the
+//! symmetry's axis: its moves come in mirrored pairs, and the search does
+//! about half the work. On the 15-puzzle these are the boards the pattern
+//! databases' second view (the board reflected about the diagonal through
+//! the target's blank) does least for: at the start it reads the board
+//! itself again. The two hardest 15-puzzles known for 6-6-3, the goal
+//! transposed and the goal reflected about the other diagonal, are such
+//! boards (`record/2026-12-06-mirrored.md`).
+
+use slide_core::Move;
+
+use crate::position::{Neighbours, Position, Tiles};
+
+/// The moves from `start` (by `Move` index) whose child is the image of an
+/// earlier move's child under a symmetry of the grid that keeps `target`
+/// (see the module's documentation): none where the target repeats a tile.
+///
+/// ```
+/// use slide_core::{Board, Move, Shape};
+/// use slide_solvers::mirrored;
+/// let shape = Shape::new(4, 4).unwrap();
+/// let goal = Board::goal(shape);
+/// // The goal transposed is its own image about the main diagonal, which
+/// // keeps the goal's blank: moving the blank left mirrors moving it up.
+/// let transposed = Board::parse(shape, "1 5 9 13 / 2 6 10 14 / 3 7 11 15 / 4 8 12 _").unwrap();
+/// assert_eq!(mirrored(&transposed, &goal), [false, true, false, false]);
+/// let other = Board::parse(shape, "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 _").unwrap();
+/// assert_eq!(mirrored(&other, &goal), [false; 4]);
+/// ```
+pub fn mirrored<P: Position>(start: &P, target: &P) -> [bool; 4] {
+    let mut skipped = [false; 4];
+    let grid = start.grid();
+    let cells = grid.cells();
+    let goal = target.tiles();
+    // Each tile's cell in the target.
+    let mut home = vec![usize::MAX; cells];
+    for cell in 0..cells {
+        let tile = goal.tile(cell);
+        if tile >= cells || home[tile] != usize::MAX {
+            return skipped;
+        }
+        home[tile] = cell;
+    }
+    let (tiles, blank, neighbours) = (start.tiles(), start.blank(), start.neighbours());
+    let children = Move::ALL.map(|mv| {
+        let next = neighbours.next(blank, mv as usize);
+        (next != u8::MAX).then(|| tiles.slide(tiles.tile(next as usize), next as usize, blank))
+    });
+    for map in grid.symmetries() {
+        if map[target.blank()] != target.blank() {
+            continue;
+        }
+        // `renamed[t]`: what tile `t` becomes.
+        let renamed: Vec<usize> = home.iter().map(|&cell| goal.tile(map[cell])).collect();
+        let image = |of: P::Tiles, is: P::Tiles| (0..cells).all(|cell| is.tile(map[cell]) == renamed[of.tile(cell)]);
+        for later in 1..4 {
+            if let Some(child) = children[later] {
+                skipped[later] |= children[..later].iter().flatten().any(|&earlier| image(earlier, child));
+            }
+        }
+    }
+    skipped
+}
