@@ -11,7 +11,7 @@ use slide_core::{Move, MoveOrder};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::mirrored::mirrored;
+use crate::mirrored::Mirrors;
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::{Pruning, UndoLast};
 use crate::{AllPaths, Answer, SearchError, Stats};
@@ -190,7 +190,8 @@ fn deepen<P: Position, H: Heuristic<P>, R: Pruning>(
     let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all, pruning);
     // A rule other than the plain one may skip the start's mirrored moves
     // (see `mirrored.rs`), which Korf's order is the order of.
-    let root = pruning.start(mirrored(start, target));
+    let root =
+        pruning.start(Mirrors::for_rule(pruning, target).at(start.tiles(), start.blank(), start.neighbours(), None));
     // The root counts once (see `ida_star`).
     search.stats.generated = 1;
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);

@@ -27,6 +27,7 @@
 use slide_core::Move;
 
 use crate::position::{Neighbours, Position, Tiles};
+use crate::pruning::Pruning;
 
 /// The moves from `start` (by `Move` index) whose child is the image of an
 /// earlier move's child under a symmetry of the grid that keeps `target`
@@ -45,36 +46,86 @@ use crate::position::{Neighbours, Position, Tiles};
 /// assert_eq!(mirrored(&other, &goal), [false; 4]);
 /// ```
 pub fn mirrored<P: Position>(start: &P, target: &P) -> [bool; 4] {
-    let mut skipped = [false; 4];
-    let grid = start.grid();
-    let cells = grid.cells();
-    let goal = target.tiles();
-    // Each tile's cell in the target.
-    let mut home = vec![usize::MAX; cells];
-    for cell in 0..cells {
-        let tile = goal.tile(cell);
-        if tile >= cells || home[tile] != usize::MAX {
+    Mirrors::new(target).at(start.tiles(), start.blank(), start.neighbours(), None)
+}
+
+/// The symmetries of the grid that keep a target, each as a map of cells
+/// and the renaming of the tiles that goes with it: what
+/// [`Mirrors::at`] compares a board's children by.
+pub(crate) struct Mirrors {
+    /// Per symmetry: where each cell goes, and what each tile becomes.
+    images: Vec<(Vec<usize>, Vec<usize>)>,
+}
+
+impl Mirrors {
+    /// The symmetries that keep `target`: those of its grid that keep its
+    /// blank's cell; none where it repeats a tile.
+    pub(crate) fn new<P: Position>(target: &P) -> Mirrors {
+        let grid = target.grid();
+        let cells = grid.cells();
+        let goal = target.tiles();
+        // Each tile's cell in the target.
+        let mut home = vec![usize::MAX; cells];
+        for cell in 0..cells {
+            let tile = goal.tile(cell);
+            if tile >= cells || home[tile] != usize::MAX {
+                return Mirrors { images: Vec::new() };
+            }
+            home[tile] = cell;
+        }
+        let images = grid
+            .symmetries()
+            .into_iter()
+            .filter(|map| map[target.blank()] == target.blank())
+            .map(|map| {
+                // Tile `t` becomes the tile the target holds where the map
+                // takes `t`'s cell.
+                let renamed = home.iter().map(|&cell| goal.tile(map[cell])).collect();
+                (map, renamed)
+            })
+            .collect();
+        Mirrors { images }
+    }
+
+    /// [`Mirrors::new`] where the rule `pruning` skips mirrored moves
+    /// ([`Pruning::MIRRORED`]), else none: a search with the plain rule
+    /// skips none of them.
+    pub(crate) fn for_rule<P: Position, R: Pruning>(_pruning: R, target: &P) -> Mirrors {
+        match R::MIRRORED {
+            true => Mirrors::new(target),
+            false => Mirrors { images: Vec::new() },
+        }
+    }
+
+    /// The moves from the board `tiles`, its blank in `blank`, whose child
+    /// is the image of an earlier move's child (by `Move` index), or of
+    /// `parent`, the board a search came from: a path through that child
+    /// is as long as its image, which goes back to the parent, so neither
+    /// is a shortest path.
+    pub(crate) fn at<T: Tiles, G: Neighbours>(
+        &self,
+        tiles: T,
+        blank: usize,
+        neighbours: G,
+        parent: Option<T>,
+    ) -> [bool; 4] {
+        let mut skipped = [false; 4];
+        if self.images.is_empty() {
             return skipped;
         }
-        home[tile] = cell;
-    }
-    let (tiles, blank, neighbours) = (start.tiles(), start.blank(), start.neighbours());
-    let children = Move::ALL.map(|mv| {
-        let next = neighbours.next(blank, mv as usize);
-        (next != u8::MAX).then(|| tiles.slide(tiles.tile(next as usize), next as usize, blank))
-    });
-    for map in grid.symmetries() {
-        if map[target.blank()] != target.blank() {
-            continue;
-        }
-        // `renamed[t]`: what tile `t` becomes.
-        let renamed: Vec<usize> = home.iter().map(|&cell| goal.tile(map[cell])).collect();
-        let image = |of: P::Tiles, is: P::Tiles| (0..cells).all(|cell| is.tile(map[cell]) == renamed[of.tile(cell)]);
-        for later in 1..4 {
-            if let Some(child) = children[later] {
-                skipped[later] |= children[..later].iter().flatten().any(|&earlier| image(earlier, child));
+        let children = Move::ALL.map(|mv| {
+            let next = neighbours.next(blank, mv as usize);
+            (next != u8::MAX).then(|| tiles.slide(tiles.tile(next as usize), next as usize, blank))
+        });
+        for (map, renamed) in &self.images {
+            let image = |of: T, is: T| (0..map.len()).all(|cell| is.tile(map[cell]) == renamed[of.tile(cell)]);
+            for (later, child) in children.iter().enumerate() {
+                if let Some(&child) = child.as_ref() {
+                    let earlier = parent.iter().chain(children[..later].iter().flatten());
+                    skipped[later] |= earlier.into_iter().any(|&of| image(of, child));
+                }
             }
         }
+        skipped
     }
-    skipped
 }

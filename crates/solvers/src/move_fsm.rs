@@ -238,6 +238,8 @@ impl Pruning for &MoveFsm {
         }
     }
 
+    const MIRRORED: bool = true;
+
     /// The start's row that skips the moves `mirrored` marks besides.
     fn start(self, mirrored: [bool; 4]) -> u32 {
         let set = (0..4).fold(0, |set, mv| set | usize::from(mirrored[mv]) << mv);

@@ -35,7 +35,7 @@ use crate::pruning::{Pruning, UndoLast};
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
-use crate::mirrored::mirrored;
+use crate::mirrored::Mirrors;
 use crate::position::{Neighbours, Position, Tiles};
 use crate::{Answer, Budget, SearchError, Stats};
 
@@ -147,7 +147,8 @@ where
     let mut bound = h;
     let mut last_iteration = 0;
     let mut sizes: Sizes<P::Tiles> = Sizes::new();
-    let root = pruning.start(mirrored(start, target));
+    let mirrors = Mirrors::for_rule(pruning, target);
+    let root = pruning.start(mirrors.at(start.tiles(), start.blank(), start.neighbours(), None));
     while bound <= max_length {
         if let Some(progress) = budget.progress.as_mut() {
             progress(&crate::Progress {
@@ -190,6 +191,7 @@ where
                 root: 0,
                 cut_at: CUT_DEPTH,
                 pruning,
+                mirrors: &mirrors,
             };
             if cut.collect(&mut estimate, start.tiles(), start.blank(), 0, h, root, None) {
                 (
@@ -331,8 +333,10 @@ pub(crate) struct Cut<'s, T, G, R: Pruning> {
     /// the root's own below a frontier node; a large one is cut further, as
     /// far as [`MAX_CUT_DEPTH`] - [`CUT_DEPTH`] moves deeper.
     pub(crate) cut_at: u32,
-    /// The moves it skips.
+    /// The moves it skips, and the mirrored moves it skips besides where
+    /// the rule does (see `mirrored.rs`).
     pub(crate) pruning: R,
+    pub(crate) mirrors: &'s Mirrors,
 }
 
 impl<T: Tiles, G: Neighbours, R: Pruning> Cut<'_, T, G, R> {
@@ -370,9 +374,15 @@ impl<T: Tiles, G: Neighbours, R: Pruning> Cut<'_, T, G, R> {
             return false;
         }
         self.stats.expanded += 1;
+        // The board this one came from, whose image a path need not visit.
+        let parent = self.path.last().map(|&mv| {
+            let back = self.neighbours.next(blank, mv.reverse() as usize) as usize;
+            tiles.slide(tiles.tile(back), back, blank)
+        });
+        let mirrored = self.mirrors.at(tiles, blank, self.neighbours, parent);
         for mv in Move::ALL {
             let next = self.neighbours.next(blank, mv as usize);
-            if next == u8::MAX {
+            if next == u8::MAX || mirrored[mv as usize] {
                 continue;
             }
             let Some(child_state) = self.pruning.step(state, mv as u8) else {
@@ -582,10 +592,10 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
 
 #[cfg(test)]
 mod tests {
-    use slide_core::{factorial, unrank, Board, Shape, SplitMix64};
+    use slide_core::{factorial, is_solvable, unrank, Board, Shape, SplitMix64};
 
     use super::*;
-    use crate::{ida_star, DistanceTable, LinearConflict, Manhattan};
+    use crate::{ida_star, mirrored, DistanceTable, LinearConflict, Manhattan, MoveFsm};
 
     /// Checks that `answer` leads from `start` to `target` in `length` moves.
     fn check(start: &Board, target: &Board, answer: &Answer, length: Option<usize>) {
@@ -617,6 +627,33 @@ mod tests {
             let length = ida_star(&start, &goal, LinearConflict).unwrap().length();
             let answer = deepen(&start, &goal, LinearConflict, 2, 0, UndoLast, &mut Budget::default()).unwrap();
             check(&start, &goal, &answer, length);
+        }
+    }
+
+    /// With the move machine, the cut skips the mirrored moves of the
+    /// nodes above it (`mirrored.rs`): from every 3x3 position with a
+    /// mirrored move and those two moves from it, cut from the first
+    /// iteration on, the path of plain one-thread IDA*.
+    #[test]
+    fn the_cut_skips_mirrored_moves_and_keeps_the_path() {
+        let shape = Shape::new(3, 3).unwrap();
+        let goal = Board::goal(shape);
+        let fsm = MoveFsm::build(8);
+        let mut starts = Vec::new();
+        for rank in 0..factorial(9) {
+            let board = unrank(shape, rank).unwrap();
+            if is_solvable(&board, &goal) && mirrored(&board, &goal).contains(&true) {
+                for first in Move::ALL.into_iter().filter_map(|mv| board.apply(mv)) {
+                    starts.extend(Move::ALL.into_iter().filter_map(|mv| first.apply(mv)));
+                    starts.push(first);
+                }
+            }
+        }
+        assert!(starts.len() > 500, "{} starts", starts.len());
+        for start in starts {
+            let plain = ida_star(&start, &goal, Manhattan).unwrap();
+            let cut = deepen(&start, &goal, Manhattan, 2, 0, &fsm, &mut Budget::default()).unwrap();
+            assert_eq!(cut.path, plain.path, "{start}");
         }
     }
 

@@ -26,12 +26,17 @@ pub trait Pruning: Copy + Send + Sync {
     /// packet) starts, knowing only the move that led there.
     fn after(self, last: u8) -> Self::State;
 
-    /// The state at a search's start, where the rule may also skip the
-    /// moves `mirrored` marks (by `Move` index; see [`crate::mirrored`]):
-    /// each one's child is the image of an earlier move's child, so every
-    /// path it skips has an equivalent as long and earlier. By default
-    /// [`Pruning::after`] no move: the plain rule skips none of them, so
-    /// that its search stays the one the others are checked against.
+    /// Whether the rule also skips mirrored moves (see [`crate::mirrored`]):
+    /// a move whose child is the image of an earlier move's child, so that
+    /// every path it skips has an equivalent as long and earlier. Searches
+    /// skip them at the start ([`Pruning::start`]) and at the nodes they
+    /// walk one by one (the parallel search's cut). The plain rule skips
+    /// none: its search stays the one the others are checked against.
+    const MIRRORED: bool = false;
+
+    /// The state at a search's start, skipping besides the moves `mirrored`
+    /// marks (by `Move` index) where the rule skips mirrored moves; by
+    /// default [`Pruning::after`] no move.
     fn start(self, mirrored: [bool; 4]) -> Self::State {
         let _ = mirrored;
         self.after(NO_MOVE)

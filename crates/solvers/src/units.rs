@@ -18,7 +18,7 @@ use slide_core::Move;
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::ida_star::Search;
-use crate::mirrored::mirrored;
+use crate::mirrored::Mirrors;
 use crate::parallel_ida_star::{Cut, Sizes};
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::Pruning;
@@ -86,6 +86,7 @@ where
         }
     }
     let sizes: Sizes<P::Tiles> = Sizes::new();
+    let mirrors = Mirrors::for_rule(pruning, target);
     let mut depth = 0;
     loop {
         let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
@@ -105,6 +106,7 @@ where
             root: 0,
             cut_at: depth,
             pruning,
+            mirrors: &mirrors,
         };
         let mut units = Vec::new();
         let mut found = false;
@@ -118,7 +120,7 @@ where
                     start.blank(),
                     0,
                     h,
-                    pruning.start(mirrored(start, target)),
+                    pruning.start(mirrors.at(start.tiles(), start.blank(), start.neighbours(), None)),
                     None,
                 );
             }
@@ -174,7 +176,8 @@ where
     let (mut estimate, mut h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let neighbours = start.neighbours();
     let (mut tiles, mut blank) = (start.tiles(), start.blank());
-    let mut state = pruning.start(mirrored(start, target));
+    let mut state =
+        pruning.start(Mirrors::for_rule(pruning, target).at(start.tiles(), start.blank(), neighbours, None));
     for (at, &mv) in moves.iter().enumerate() {
         let next = neighbours.next(blank, mv as usize);
         let stepped = pruning.step(state, mv as u8);
