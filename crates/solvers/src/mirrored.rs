@@ -1,28 +1,38 @@
-//! Mirrored moves at the start: a move from the start whose child is the
-//! mirror image of an earlier move's child leads nowhere the earlier one
-//! does not lead first.
+//! Mirrored moves: a move whose child is the mirror image of an earlier
+//! move's child, or of the board the search came from, leads to no
+//! shortest path the search does not meet first.
 //!
 //! **The images.** A symmetry of the grid that keeps the target's blank in
 //! its cell, with each tile renamed as the target's tiles move (tile `t`
 //! becomes the tile the target holds where the symmetry takes `t`'s cell
 //! in the target), takes the target to itself, a move of the blank to a
-//! move of the blank, and so every path to a path as long to the target.
+//! move of the blank, and so every path to the target to a path as long
+//! to the target.
 //!
-//! **The rule.** If the child of a move `b` from the start is the image of
-//! the child of a move `a` earlier in `Move::ALL`, every path through `b`
-//! has an image as long through `a`, which comes first: the first shortest
-//! path never starts with `b`. So a pruning rule may skip `b` at the start
-//! (see [`crate::Pruning::start`]), and the search returns the path it
-//! returned without.
+//! **The rule.** At a node `N` of a depth-first search, if the child of a
+//! move `b` is the image of the child of a move `a` earlier in
+//! `Move::ALL`, every path to the target through `N` and then `b` has an
+//! image as long through `N` and then `a` (the path to `N` kept, the rest
+//! mirrored), which comes first: the first shortest path never takes `b`
+//! at `N`. If the child of `b` is the image of the board `P` the search
+//! came from, the image of such a path goes `P`, `N`, `P`: it is no
+//! shortest path, and neither is the path itself, as long. So a rule that
+//! keeps the first shortest path (see [`crate::Pruning`]) may skip `b`,
+//! and the search returns the path it returned without. Searches ask at
+//! the start ([`crate::Pruning::start`]) and at the nodes above the
+//! parallel search's cut, which they walk one by one: not at every node,
+//! where comparing boards would cost more than it saves.
 //!
-//! **Where it pays.** A start that is its own image, its blank on the
+//! **Where it pays.** A board that is its own image, its blank on the
 //! symmetry's axis: its moves come in mirrored pairs, and the search does
-//! about half the work. On the 15-puzzle these are the boards the pattern
-//! databases' second view (the board reflected about the diagonal through
-//! the target's blank) does least for: at the start it reads the board
-//! itself again. The two hardest 15-puzzles known for 6-6-3, the goal
-//! transposed and the goal reflected about the other diagonal, are such
-//! boards (`record/2026-12-06-mirrored.md`).
+//! about half the work; and a board a move or two from one, whose search
+//! passes through it near the start. On the 15-puzzle these are the boards
+//! the pattern databases' second view (the board reflected about the
+//! diagonal through the target's blank) does least for: on such a board
+//! it reads the board itself again. The hardest 15-puzzles known for
+//! 6-6-3, the goal reflected about the other diagonal, the goal transposed
+//! and the boards around them, are such boards: half the time
+//! (`record/2026-12-06-mirrored.md`).
 
 use slide_core::Move;
 

@@ -5,7 +5,12 @@
 //! the iterations and their bounds are those of [`crate::ida_star()`], and the
 //! first iteration that reaches the target finds a shortest path. Which
 //! shortest path, and how many nodes the last iteration generates before
-//! the threads stop, depend on the threads' timing.
+//! the threads stop, depend on the threads' timing. With a rule that skips
+//! mirrored moves (`mirrored.rs`), the cut skips them at every node above
+//! it, and so the nodes below them: fewer nodes for a deeper cut, but never
+//! the first shortest path, so that an iteration's next bound is still at
+//! most the shortest length and the first iteration that reaches the
+//! target still finds a shortest path.
 //!
 //! # Work packets of bounded size
 //!

@@ -1,7 +1,8 @@
 //! Which of a node's moves a depth-first search skips, knowing the moves
 //! that led there: the one that undoes the last ([`UndoLast`], every
 //! search's rule), or every move that would end a sequence with a shorter
-//! or equal equivalent ([`crate::MoveFsm`]).
+//! or equal equivalent ([`crate::MoveFsm`]), and with it the mirrored moves
+//! ([`crate::mirrored`]).
 //!
 //! The searches are generic over the rule, so the plain rule costs what the
 //! one comparison did before there was a choice.
@@ -12,11 +13,14 @@ use slide_core::{Move, NO_MOVE};
 /// the moves on the path: its state after them, and the next state by a
 /// move, or `None` where the move is skipped.
 ///
-/// A rule may skip a move only where every path it thereby skips has an
-/// equivalent (the same board at its end) that is shorter, or as long and
-/// earlier in the order `Move::ALL` reads: the first shortest path in that
-/// order is then never skipped, and IDA* trying the moves in that order
-/// returns the path it returns without the rule.
+/// A rule may skip a move only where every path to the target it thereby
+/// skips has an equivalent (a path to the target too) that is shorter, or
+/// as long and earlier in the order `Move::ALL` reads: the first shortest
+/// path in that order is then never skipped, and IDA* trying the moves in
+/// that order returns the path it returns without the rule. (The machine's
+/// walks have an equivalent ending on the same board, wherever the path
+/// ends; a mirrored move's has one ending on the image of that board, the
+/// target where the path ends there.)
 pub trait Pruning: Copy + Send + Sync {
     /// The machine's state: what it remembers of the path.
     type State: Copy + Send + Sync;
@@ -27,11 +31,11 @@ pub trait Pruning: Copy + Send + Sync {
     fn after(self, last: u8) -> Self::State;
 
     /// Whether the rule also skips mirrored moves (see [`crate::mirrored`]):
-    /// a move whose child is the image of an earlier move's child, so that
-    /// every path it skips has an equivalent as long and earlier. Searches
-    /// skip them at the start ([`Pruning::start`]) and at the nodes they
-    /// walk one by one (the parallel search's cut). The plain rule skips
-    /// none: its search stays the one the others are checked against.
+    /// a move whose child is the image of an earlier move's child, or of
+    /// the board the search came from. Searches skip them at the start
+    /// ([`Pruning::start`]) and at the nodes they walk one by one (the
+    /// parallel search's cut). The plain rule skips none: its search stays
+    /// the one the others are checked against.
     const MIRRORED: bool = false;
 
     /// The state at a search's start, skipping besides the moves `mirrored`
