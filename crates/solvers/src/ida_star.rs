@@ -11,7 +11,6 @@ use slide_core::{Move, MoveOrder};
 
 use crate::budget::{Budget, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
-use crate::mirrored::Mirrors;
 use crate::position::{Neighbours, Position, Tiles};
 use crate::pruning::{Pruning, UndoLast};
 use crate::{AllPaths, Answer, SearchError, Stats};
@@ -188,10 +187,9 @@ fn deepen<P: Position, H: Heuristic<P>, R: Pruning>(
     let (estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let max_length = budget.max_length;
     let mut search = Search::new(estimate, target, Watch::new(budget), h, order.moves(), all, pruning);
-    // A rule other than the plain one may skip the start's mirrored moves
-    // (see `mirrored.rs`), which Korf's order is the order of.
-    let root =
-        pruning.start(Mirrors::for_rule(pruning, target).at(start.tiles(), start.blank(), start.neighbours(), None));
+    // The move machine skips the start's mirrored moves too (see
+    // `mirrored.rs`); the plain rule, the one with other orders, none.
+    let root = pruning.start(start, target);
     // The root counts once (see `ida_star`).
     search.stats.generated = 1;
     let bound_limit = max_length.map_or(u32::MAX, |length| length.min(u32::MAX as usize) as u32);

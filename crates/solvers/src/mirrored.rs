@@ -101,10 +101,12 @@ impl Mirrors {
     /// ([`Pruning::MIRRORED`]), else none: a search with the plain rule
     /// skips none of them.
     pub(crate) fn for_rule<P: Position, R: Pruning>(_pruning: R, target: &P) -> Mirrors {
-        match R::MIRRORED {
-            true => Mirrors::new(target),
-            false => Mirrors { images: Vec::new() },
-        }
+        let images = if R::MIRRORED {
+            Mirrors::new(target).images
+        } else {
+            Vec::new()
+        };
+        Mirrors { images }
     }
 
     /// The moves from the board `tiles`, its blank in `blank`, whose child

@@ -35,6 +35,8 @@ use std::sync::OnceLock;
 
 use slide_core::{Move, SplitMix64, NO_MOVE};
 
+use crate::mirrored::mirrored;
+use crate::position::Position;
 use crate::pruning::Pruning;
 
 /// A finite-state machine over the blank's moves that skips the walks of at
@@ -159,6 +161,8 @@ impl MoveFsm {
     /// let again = MoveFsm::from_bytes(&fsm.to_bytes()).unwrap();
     /// assert_eq!((again.states(), again.skipped(), again.longest()), (fsm.states(), fsm.skipped(), 6));
     /// assert!(MoveFsm::from_bytes(&fsm.to_bytes()[..20]).is_none());
+    /// // No states at all: no machine.
+    /// assert!(MoveFsm::from_bytes(&[6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_none());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(12 + 16 * self.states);
@@ -182,7 +186,9 @@ impl MoveFsm {
             .collect::<Option<_>>()?;
         let (head, rest) = (words.get(..3)?, &words[3..]);
         let (longest, skipped, states) = (head[0], head[1], head[2]);
-        if rest.len() != 4 * states as usize || !(1..=24).contains(&longest) {
+        // A machine has its start state at least: rows of the start that
+        // skip mirrored moves are made from it.
+        if states == 0 || rest.len() != 4 * states as usize || !(1..=24).contains(&longest) {
             return None;
         }
         let next: Vec<[u32; 4]> = rest
@@ -198,6 +204,16 @@ impl MoveFsm {
     /// rule's nodes on four of Korf and Felner's 24-puzzles; 16 moves cut
     /// that to 0.49 but took longer a node (`record/2026-12-05-frontier.md`).
     pub const LONGEST: usize = 14;
+
+    /// The row of the start that skips the moves `mirrored` marks besides:
+    /// the start's own where it marks none.
+    fn start_row(&self, mirrored: [bool; 4]) -> u32 {
+        let set = (0..4).fold(0, |set, mv| set | usize::from(mirrored[mv]) << mv);
+        match set {
+            0 => 0,
+            set => (self.states + set - 1) as u32,
+        }
+    }
 
     /// How many states the machine has.
     pub fn states(&self) -> usize {
@@ -240,13 +256,10 @@ impl Pruning for &MoveFsm {
 
     const MIRRORED: bool = true;
 
-    /// The start's row that skips the moves `mirrored` marks besides.
-    fn start(self, mirrored: [bool; 4]) -> u32 {
-        let set = (0..4).fold(0, |set, mv| set | usize::from(mirrored[mv]) << mv);
-        match set {
-            0 => 0,
-            set => (self.states + set - 1) as u32,
-        }
+    /// The start's row that skips its mirrored moves besides (see
+    /// [`crate::mirrored`]).
+    fn start<P: Position>(self, start: &P, target: &P) -> u32 {
+        self.start_row(mirrored(start, target))
     }
 
     #[inline(always)]
@@ -554,10 +567,10 @@ mod tests {
     #[test]
     fn the_start_skips_the_mirrored_moves() {
         let fsm = MoveFsm::build(6);
-        assert_eq!((&fsm).start([false; 4]), 0);
+        assert_eq!(fsm.start_row([false; 4]), 0);
         for set in 1..16usize {
             let mirrored = [0, 1, 2, 3].map(|mv| set >> mv & 1 == 1);
-            let start = (&fsm).start(mirrored);
+            let start = fsm.start_row(mirrored);
             for mv in 0..4u8 {
                 let expected = if mirrored[mv as usize] {
                     None

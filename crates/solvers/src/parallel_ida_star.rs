@@ -153,7 +153,7 @@ where
     let mut last_iteration = 0;
     let mut sizes: Sizes<P::Tiles> = Sizes::new();
     let mirrors = Mirrors::for_rule(pruning, target);
-    let root = pruning.start(mirrors.at(start.tiles(), start.blank(), start.neighbours(), None));
+    let root = pruning.start(start, target);
     while bound <= max_length {
         if let Some(progress) = budget.progress.as_mut() {
             progress(&crate::Progress {

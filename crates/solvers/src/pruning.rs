@@ -9,6 +9,8 @@
 
 use slide_core::{Move, NO_MOVE};
 
+use crate::position::Position;
+
 /// A rule for the moves a depth-first search skips, as a machine reading
 /// the moves on the path: its state after them, and the next state by a
 /// move, or `None` where the move is skipped.
@@ -38,11 +40,11 @@ pub trait Pruning: Copy + Send + Sync {
     /// the one the others are checked against.
     const MIRRORED: bool = false;
 
-    /// The state at a search's start, skipping besides the moves `mirrored`
-    /// marks (by `Move` index) where the rule skips mirrored moves; by
-    /// default [`Pruning::after`] no move.
-    fn start(self, mirrored: [bool; 4]) -> Self::State {
-        let _ = mirrored;
+    /// The state at the start of a search from `start` to `target`: by
+    /// default [`Pruning::after`] no move; a rule that skips mirrored moves
+    /// skips the start's besides.
+    fn start<P: Position>(self, start: &P, target: &P) -> Self::State {
+        let _ = (start, target);
         self.after(NO_MOVE)
     }
 

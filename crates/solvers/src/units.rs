@@ -7,10 +7,10 @@
 //! An iteration bounded by `b` visits the same nodes however it is cut (as
 //! `parallel_ida_star`'s threads rely on), but for the mirrored moves a
 //! rule that skips them skips above the cut (`mirrored.rs`): the units
-//! together with the nodes above the cut are the iteration. So a path found in any unit is a
-//! path of length at most `b`, the shortest one if every smaller bound was
-//! exhausted; and when no unit finds one, the next bound is the least `f`
-//! above `b` met by the units and above the cut. Both searches skip the
+//! together with the nodes above the cut are the iteration. So a path
+//! found in any unit is a path of length at most `b`, the shortest one if
+//! every smaller bound was exhausted; and when no unit finds one, the next
+//! bound is the least `f` above `b` met by the units and above the cut. Both searches skip the
 //! moves the same rule skips, and a unit's search reads the moves to its
 //! node through the rule, so the units are exactly the iteration's.
 
@@ -121,7 +121,7 @@ where
                     start.blank(),
                     0,
                     h,
-                    pruning.start(mirrors.at(start.tiles(), start.blank(), start.neighbours(), None)),
+                    pruning.start(start, target),
                     None,
                 );
             }
@@ -177,8 +177,7 @@ where
     let (mut estimate, mut h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let neighbours = start.neighbours();
     let (mut tiles, mut blank) = (start.tiles(), start.blank());
-    let mut state =
-        pruning.start(Mirrors::for_rule(pruning, target).at(start.tiles(), start.blank(), neighbours, None));
+    let mut state = pruning.start(start, target);
     for (at, &mv) in moves.iter().enumerate() {
         let next = neighbours.next(blank, mv as usize);
         let stepped = pruning.step(state, mv as u8);
