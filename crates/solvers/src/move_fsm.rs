@@ -257,7 +257,7 @@ impl Pruning for &MoveFsm {
     const MIRRORED: bool = true;
 
     /// The start's row that skips its mirrored moves besides (see
-    /// [`crate::mirrored`]).
+    /// [`crate::mirrored()`]).
     fn start<P: Position>(self, start: &P, target: &P) -> u32 {
         self.start_row(mirrored(start, target))
     }

@@ -79,7 +79,7 @@ pub trait Position: Clone + Send + Sync {
     /// The cells next to each cell.
     fn neighbours(&self) -> Self::Neighbours;
 
-    /// The grid: its symmetries are what [`crate::mirrored`] looks for.
+    /// The grid: its symmetries are what [`crate::mirrored()`] looks for.
     fn grid(&self) -> Grid;
 
     /// The board of the same shape with `tiles`, whose blank is in `blank`.

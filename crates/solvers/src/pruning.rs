@@ -2,7 +2,7 @@
 //! that led there: the one that undoes the last ([`UndoLast`], every
 //! search's rule), or every move that would end a sequence with a shorter
 //! or equal equivalent ([`crate::MoveFsm`]), and with it the mirrored moves
-//! ([`crate::mirrored`]).
+//! ([`crate::mirrored()`]).
 //!
 //! The searches are generic over the rule, so the plain rule costs what the
 //! one comparison did before there was a choice.
@@ -32,7 +32,7 @@ pub trait Pruning: Copy + Send + Sync {
     /// packet) starts, knowing only the move that led there.
     fn after(self, last: u8) -> Self::State;
 
-    /// Whether the rule also skips mirrored moves (see [`crate::mirrored`]):
+    /// Whether the rule also skips mirrored moves (see [`crate::mirrored()`]):
     /// a move whose child is the image of an earlier move's child, or of
     /// the board the search came from. Searches skip them at the start
     /// ([`Pruning::start`]) and at the nodes they walk one by one (the
