@@ -205,23 +205,12 @@ impl Grid {
         if self.rows != self.cols {
             return None;
         }
-        let side = self.rows();
-        let (row, col) = (cell / side, cell % side);
-        let main = row == col;
-        if !main && row + col != side - 1 {
-            return None;
-        }
-        Some(
-            (0..side * side)
-                .map(|c| {
-                    let (r, c) = (c / side, c % side);
-                    match main {
-                        true => c * side + r,
-                        false => (side - 1 - c) * side + (side - 1 - r),
-                    }
-                })
-                .collect(),
-        )
+        // On a square, symmetry 4 (rows and columns swapped alone, index
+        // 3) is the reflection about the main diagonal, and 7 (both
+        // reversed, then swapped, index 6) about the other.
+        let maps = self.symmetries();
+        let reflection = [3, 6].into_iter().find(|&i| maps[i][cell] == cell)?;
+        Some(maps[reflection].clone())
     }
 
     /// The symmetries of the grid other than the identity, as maps of cells

@@ -3,8 +3,8 @@
 //!
 //! An iteration bounded by `b` visits the same nodes however it is cut, so
 //! the iterations and their bounds are those of [`crate::ida_star()`] (but
-//! for mirrored moves, below), and the
-//! first iteration that reaches the target finds a shortest path. Which
+//! for mirrored moves, below), and the first iteration that reaches the
+//! target finds a shortest path. Which
 //! shortest path, and how many nodes the last iteration generates before
 //! the threads stop, depend on the threads' timing. With a rule that skips
 //! mirrored moves (`mirrored.rs`), the cut skips them at every node above

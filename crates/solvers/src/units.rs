@@ -5,14 +5,15 @@
 //! from the start to the node.
 //!
 //! An iteration bounded by `b` visits the same nodes however it is cut (as
-//! `parallel_ida_star`'s threads rely on), but for the mirrored moves a
-//! rule that skips them skips above the cut (`mirrored.rs`): the units
-//! together with the nodes above the cut are the iteration. So a path
-//! found in any unit is a path of length at most `b`, the shortest one if
-//! every smaller bound was exhausted; and when no unit finds one, the next
-//! bound is the least `f` above `b` met by the units and above the cut. Both searches skip the
-//! moves the same rule skips, and a unit's search reads the moves to its
-//! node through the rule, so the units are exactly the iteration's.
+//! `parallel_ida_star`'s threads rely on), but for the mirrored moves that
+//! a rule skipping them skips above the cut (`mirrored.rs`): the units
+//! together with the nodes above the cut are the iteration. So a path found
+//! in any unit is a path of length at most `b`, the shortest one if every
+//! smaller bound was exhausted; and when no unit finds one, the next bound
+//! is the least `f` above `b` met by the units and above the cut. Both
+//! searches skip the moves the same rule skips, and a unit's search reads
+//! the moves to its node through the rule, so the units are exactly the
+//! iteration's.
 
 use slide_core::Move;
 
