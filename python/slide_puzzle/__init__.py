@@ -79,6 +79,8 @@ def _batch(boards: Any, goal: Any, blank: Any) -> Tuple[np.ndarray, Optional[np.
             raise ValueError(f"the goal is {goal_array.shape}, the boards {array.shape[1:]}")
     if isinstance(blank, (bool, np.bool_)) or not isinstance(blank, (int, np.integer)):
         raise ValueError(f"blank: expected an integer, not {blank!r}")
+    if not -(2**63) <= int(blank) < 2**63:
+        raise ValueError(f"blank: {blank} is out of range (a 64-bit integer)")
     return array, goal_array, int(blank), single
 
 
@@ -120,8 +122,13 @@ def solve_many(
     ([1, -1], ['r', ''])
     """
     array, goal_array, blank, _ = _batch(boards, goal, blank)
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1
+    ):
         raise ValueError(f"threads: expected a positive integer, not {threads!r}")
+    if threads is not None and threads >= 2**63:
+        raise ValueError(f"threads: {threads} is out of range (at most 4 a core are used)")
+    threads = None if threads is None else int(threads)
     lengths, moves, optimal = _native.solve_many(array, goal_array, blank, threads)
     if with_optimal:
         return lengths, moves, optimal

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import time
 from collections import deque
 from pathlib import Path
 
@@ -252,3 +255,85 @@ def test_the_docstrings_examples():
 
     failures, tried = doctest.testmod(sp)
     assert tried >= 6 and failures == 0
+
+
+def run_python(code: str, timeout: float = 120, **popen) -> subprocess.CompletedProcess:
+    """``code`` in a fresh interpreter, with this one's environment."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, **popen
+    )
+
+
+def test_a_request_past_the_limit_is_a_value_error_and_a_failed_allocation_a_memory_error():
+    # 2^32 cells (32 GiB) were allocated at once: the interpreter died.
+    with pytest.raises(ValueError, match="more than 2\\^30 cells"):
+        sp.random_boards(2, 2, 2**30)
+    # Below the limit, under an address-space cap of 2 GiB: 4 GiB asked for.
+    code = """
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+import slide_puzzle as sp
+try:
+    sp.random_boards(2, 2, 2**27)
+except MemoryError as error:
+    print("MemoryError:", error)
+"""
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("MemoryError: 134217728 boards of 2x2"), result.stdout + result.stderr
+
+
+def test_integers_past_64_bits_are_value_errors():
+    board = [[1, 2], [3, 0]]
+    for case in (
+        lambda: sp.solve(board, blank=2**64),
+        lambda: sp.is_solvable(board, blank=-(2**70)),
+        lambda: sp.solve_many([board], threads=2**70),
+    ):
+        with pytest.raises(ValueError, match="out of range"):
+            case()
+
+
+def test_ctrl_c_stops_a_batch_within_seconds():
+    # The tables are read (or built) before the batch, which then runs for
+    # a minute or more: the interrupt stops it, not the end of the batch.
+    code = """
+import sys, time
+import slide_puzzle as sp
+sp.solve_many(sp.random_boards(4, 4, 2, seed=1), threads=2)
+boards = sp.random_boards(4, 4, 3000, seed=3)
+print("ready", flush=True)
+try:
+    sp.solve_many(boards, threads=2)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+"""
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout.readline() == "ready\n", process.stderr.read()
+        time.sleep(1.5)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert out.startswith("interrupted"), out + err
+    # Before, the interrupt was raised when the batch ended, a minute or
+    # more later; now at the next look for signals (50 ms) and the
+    # searches' next look at their clock.
+    assert float(out.split()[1]) - sent < 10, out
+
+
+def test_one_board_takes_the_command_lines_route(tmp_path):
+    # From an empty cache, `slide solve` answers a one-move 15-puzzle with
+    # the quick 5-5-5 tables; `solve` built the 6-6-3 tables and the move
+    # machine first (minutes on a loaded machine).
+    code = "import slide_puzzle as sp; print(sp.solve([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]).moves)"
+    result = run_python(code, env={**os.environ, "SLIDE_CACHE_DIR": str(tmp_path)})
+    assert result.returncode == 0 and result.stdout == "r\n", result.stderr
+    tables = sorted(path.name for path in tmp_path.iterdir())
+    assert len(tables) == 3 and all(name.startswith("pdb-") for name in tables), tables
+    assert all(len(name.rsplit("-", 1)[1].split(".")) == 6 for name in tables), tables  # five cells and "bin"

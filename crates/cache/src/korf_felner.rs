@@ -24,6 +24,21 @@ pub fn placement_file_name(rows: usize, cols: usize, goal_cells: &[u8], blank: u
     )
 }
 
+/// The files of Korf and Felner's tables, as they are stored: two tables,
+/// built for the blank in the corner 0, serve every corner by symmetry.
+///
+/// ```
+/// let names = slide_cache::korf_felner_file_names();
+/// assert_eq!(names.len(), 2);
+/// assert!(names[0].starts_with("wpdb-v") && names[0].contains("-5x5-b0-1.2.5.6.7.12"));
+/// ```
+pub fn korf_felner_file_names() -> Vec<String> {
+    KORF_FELNER_TABLES
+        .iter()
+        .map(|cells| placement_file_name(5, 5, cells, KORF_FELNER_BLANK))
+        .collect()
+}
+
 /// Korf and Felner's 6-6-6-6 tables of the 24-puzzle for a goal whose blank
 /// is in the corner `blank`, from the files in `dir`, building (and
 /// saving) those missing or unusable, each on a thread of its own, until

@@ -25,7 +25,8 @@ mod korf_felner;
 mod move_fsm;
 
 pub use crate::korf_felner::{
-    korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, map_tables, placement_file_name, Unusable,
+    korf_felner_file_names, korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, map_tables,
+    placement_file_name, Unusable,
 };
 pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 

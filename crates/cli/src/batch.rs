@@ -13,7 +13,7 @@ use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::instance::Instance;
 use crate::lines::{Line, Lines, MAX_LINE};
 use crate::solution::Solution;
-use crate::solver::Solver;
+use crate::solver::{Solver, Wanted};
 
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance; `None` for
@@ -84,7 +84,12 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         let Some(instance) = job_of(line) else {
             return (number, None);
         };
-        let outcome = instance.map(|instance| solver.answer(instance, args.algo, args.heuristic, 1));
+        let wanted = || Wanted {
+            threads: 1,
+            quick_first: false,
+            stop: None,
+        };
+        let outcome = instance.map(|instance| solver.answer(instance, args.algo, args.heuristic, wanted()));
         (number, Some(outcome))
     };
     let threads = thread_count(None);

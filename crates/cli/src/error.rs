@@ -26,11 +26,15 @@ pub(crate) fn bad_input(message: impl Into<String>) -> CliError {
 impl From<SearchError> for CliError {
     fn from(error: SearchError) -> CliError {
         let status = match error {
-            SearchError::StateLimit { .. } | SearchError::TooLong { .. } | SearchError::OutOfTime { .. } => 1,
+            SearchError::StateLimit { .. }
+            | SearchError::TooLong { .. }
+            | SearchError::OutOfTime { .. }
+            | SearchError::Cancelled => 1,
             SearchError::Pair(_)
             | SearchError::Sizes { .. }
             | SearchError::Heuristic(_)
-            | SearchError::NotAUnit { .. } => 2,
+            | SearchError::NotAUnit { .. }
+            | SearchError::TooDeep { .. } => 2,
         };
         let hint = match error {
             SearchError::StateLimit { .. } => " (try --algo idastar, or raise --max-states)",

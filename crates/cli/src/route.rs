@@ -40,6 +40,13 @@ pub(crate) struct Request {
     /// The threads a search may take (1 in a batch, whose lines run side
     /// by side).
     pub(crate) threads: usize,
+    /// Set by another thread to stop the search (the Python package's
+    /// Ctrl-C); `None` where nothing stops it but its limits.
+    pub(crate) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// One board, not a batch: a 4x4 goal whose strong tables are not
+    /// cached is tried with quick ones first (`small::QUICK_SPLIT`); a batch
+    /// builds the strong ones, which pay over many boards.
+    pub(crate) quick_first: bool,
 }
 
 /// The tables a run reads or builds, kept for the run: the pattern
@@ -50,11 +57,10 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// The tables of a run: with `quick_first` (one board), a board whose
-    /// strong 4x4 tables are not cached is tried with quick ones first.
-    pub(crate) fn new(quick_first: bool) -> Tables {
+    /// The tables of a run, each read or built as first needed.
+    pub(crate) fn new() -> Tables {
         Tables {
-            small: small::tables(quick_first),
+            small: small::tables(),
             korf_felner: wide::Tables::default(),
         }
     }

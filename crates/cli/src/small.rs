@@ -43,21 +43,20 @@ pub(crate) struct Tables {
     strong: Databases,
     /// For one board: [`QUICK_SPLIT`]'s tables, tried first while the
     /// strong ones are not cached. A batch of boards builds the strong ones.
-    quick: Option<Databases>,
+    quick: Databases,
     /// The split of the last search with pattern databases.
     used: Mutex<Split>,
     /// [`Split::SevenEight`]'s tables, read (or built) only when asked for.
     largest: Databases,
 }
 
-/// The command line's tables: with `quick_first`, a board whose strong
-/// tables are not cached is tried with the quick ones first.
-pub(crate) fn tables(quick_first: bool) -> Tables {
+/// The command line's tables, read or built as first needed.
+pub(crate) fn tables() -> Tables {
     let databases =
         |split| Databases::new(slide_cache::cache_dir(), split).with_notice(|line| say(&format!("warning: {line}")));
     Tables {
         strong: databases(SPLIT),
-        quick: quick_first.then(|| databases(QUICK_SPLIT)),
+        quick: databases(QUICK_SPLIT),
         used: Mutex::new(SPLIT),
         largest: databases(Split::SevenEight),
     }
@@ -88,11 +87,11 @@ impl Tables {
     }
 
     /// The quick tables, when they are to stand in for the strong ones
-    /// towards `goal`: the strong ones fit it but are not cached (the two
-    /// splits fit the same boards).
-    fn quick_for(&self, goal: &Board) -> Option<&Databases> {
-        let stand_in = !self.strong.ready(goal) && check_split(self.strong.split(), goal).is_ok();
-        self.quick.as_ref().filter(|_| stand_in)
+    /// towards `goal` in a search of one board (`quick_first`): the strong
+    /// ones fit it but are not cached (the two splits fit the same boards).
+    fn quick_for(&self, goal: &Board, quick_first: bool) -> Option<&Databases> {
+        let stand_in = quick_first && !self.strong.ready(goal) && check_split(self.strong.split(), goal).is_ok();
+        stand_in.then_some(&self.quick)
     }
 }
 
@@ -224,7 +223,7 @@ impl Plan {
         self,
         instance: &Packed,
         tables: &Tables,
-        ask: Ask,
+        (ask, quick_first): (Ask, bool),
         budget: &mut Budget,
     ) -> Result<Outcome, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
@@ -273,7 +272,7 @@ impl Plan {
             }
             HeuristicArg::Pdb => {
                 tables.use_split(SPLIT);
-                if let Some(quick) = tables.quick_for(goal) {
+                if let Some(quick) = tables.quick_for(goal, quick_first) {
                     // The quick tables first; if they take too long, the
                     // strong ones, in the time that is left.
                     let pdb = tables_for(quick, goal, deadline)?;
@@ -407,10 +406,11 @@ pub(crate) fn solve(
         max_states: request.limits.states(BYTES_PER_STATE),
         time_limit: request.limits.timeout,
         progress: Some(&mut show_progress),
+        stop: request.stop.as_deref(),
         ..Budget::default()
     };
     let started = Instant::now();
-    let outcome = plan.run_asking(&packed, tables, request.ask, &mut budget)?;
+    let outcome = plan.run_asking(&packed, tables, (request.ask, request.quick_first), &mut budget)?;
     let seconds = started.elapsed().as_secs_f64();
     let (found, stats) = match outcome {
         Outcome::One(answer) => (Found::One(answer.path), answer.stats),

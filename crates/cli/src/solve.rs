@@ -39,8 +39,10 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         limits: args.limits,
         max_moves: args.max_moves,
         threads: crate::threads::thread_count(None),
+        stop: None,
+        quick_first: true,
     };
-    let tables = Tables::new(true);
+    let tables = Tables::new();
     let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;
     // On a terminal, a long search says how it goes; the search on every
     // core reports once per iteration, and an iteration can take seconds:

@@ -4,7 +4,7 @@
 //! `--heuristic` gives them.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -76,7 +76,7 @@ impl Solver {
     /// A solver within `limits`, its reductions' paths at most `max_moves`.
     pub(crate) fn with(limits: Limits, max_moves: u64) -> Solver {
         Solver {
-            tables: Tables::new(false),
+            tables: Tables::new(),
             goals: Goals::default(),
             limits,
             max_moves,
@@ -85,11 +85,31 @@ impl Solver {
 
     /// The answer to the board `start` written as the command line reads
     /// it, towards `goal` (by default the tiles in order, the blank last),
-    /// searched on every core; the command line's error otherwise.
+    /// searched on every core as `slide solve` searches it; the command
+    /// line's error otherwise.
     pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Answer, CliError> {
+        self.solve_until(start, goal, &Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Solver::solve`], stopped (an error, status 1) soon after another
+    /// thread sets `stop`.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use slide_cli::Solver;
+    /// let stopped = Arc::new(AtomicBool::new(true));
+    /// let far = "_ 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
+    /// assert_eq!(Solver::new().solve_until(far, None, &stopped).unwrap_err().message, "the search was stopped");
+    /// ```
+    pub fn solve_until(&self, start: &str, goal: Option<&str>, stop: &Arc<AtomicBool>) -> Result<Answer, CliError> {
         let instance = Instance::read(start, goal, None)?;
         let threads = crate::threads::thread_count(None);
-        self.answer(instance, Algo::Auto, None, threads)
+        let wanted = Wanted {
+            threads,
+            quick_first: true,
+            stop: Some(Arc::clone(stop)),
+        };
+        self.answer(instance, Algo::Auto, None, wanted)
             .map(|solution| solution.answer())
     }
 
@@ -109,6 +129,18 @@ impl Solver {
         instances: &[(&str, Option<&str>)],
         threads: Option<usize>,
     ) -> Vec<Result<Answer, CliError>> {
+        self.solve_many_until(instances, threads, &Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Solver::solve_many`], stopped soon after another thread sets
+    /// `stop`: the searches running then end with an error, and no other
+    /// starts (the answers are fewer than the instances).
+    pub fn solve_many_until(
+        &self,
+        instances: &[(&str, Option<&str>)],
+        threads: Option<usize>,
+        stop: &Arc<AtomicBool>,
+    ) -> Vec<Result<Answer, CliError>> {
         let threads = crate::threads::thread_count(threads);
         let window = Window {
             items: 4 * threads * MOST_TAKEN,
@@ -116,8 +148,13 @@ impl Solver {
         };
         let mut answers = Vec::with_capacity(instances.len());
         let solve = |(start, goal): &(&str, Option<&str>)| {
+            let wanted = Wanted {
+                threads: 1,
+                quick_first: false,
+                stop: Some(Arc::clone(stop)),
+            };
             Instance::read(start, *goal, None)
-                .and_then(|instance| self.answer(instance, Algo::Auto, None, 1))
+                .and_then(|instance| self.answer(instance, Algo::Auto, None, wanted))
                 .map(|solution| solution.answer())
         };
         for_each_in_order(
@@ -130,7 +167,7 @@ impl Solver {
                 if let Emit::Answer(answer) = emitted {
                     answers.push(answer);
                 }
-                true
+                !stop.load(Ordering::Relaxed)
             },
         );
         answers
@@ -183,21 +220,23 @@ impl Solver {
         value.map_err(|mismatch| bad_input(mismatch.to_string()))
     }
 
-    /// `instance` answered by `algo` with `heuristic` on `threads` threads:
-    /// the one way a batch line and a program's instance are answered.
+    /// `instance` answered by `algo` with `heuristic` as `wanted`: the one
+    /// way a batch line and a program's instance are answered.
     pub(crate) fn answer(
         &self,
         instance: Instance,
         algo: Algo,
         heuristic: Option<HeuristicArg>,
-        threads: usize,
+        wanted: Wanted,
     ) -> Result<Solution, CliError> {
         let request = Request {
             ask: Ask::ONE,
             show: false,
             limits: self.limits,
             max_moves: self.max_moves,
-            threads,
+            threads: wanted.threads,
+            stop: wanted.stop,
+            quick_first: wanted.quick_first,
         };
         let route = Route::of(&instance, algo, heuristic, &request, &self.tables)?;
         if let (Algo::Auto, Route::Small(_)) = (algo, route) {
@@ -207,6 +246,16 @@ impl Solver {
         }
         route.solve(instance, &request, &self.tables, None)
     }
+}
+
+/// How one instance is searched, besides the solver's limits.
+pub(crate) struct Wanted {
+    /// The threads its search may take (1 in a batch).
+    pub(crate) threads: usize,
+    /// One board: quick tables first where the strong are not cached.
+    pub(crate) quick_first: bool,
+    /// Set by another thread to stop the search.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
 }
 
 /// Whether `start` can reach `goal` (by default the tiles in order, the

@@ -15,7 +15,10 @@ use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
 };
-use slide_units::{merge, parse_line, Iteration, Line, Merged, Outcome, ResultLine, SplitLine, UnitLine};
+use slide_units::{
+    merge, parse_line, split_digest, Iteration, Line, LineError, Merged, Nodes, Outcome, ResultLine, SplitLine,
+    UnitLine, MAX_COUNT,
+};
 
 use crate::args::{
     HeuristicArg, MergeArgs, PruningArg, RunArgs, SplitArgs, UnitSearchArgs, UnitsCommand, UnitsInstance,
@@ -23,6 +26,7 @@ use crate::args::{
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::instance::Instance;
 use crate::solution::{Found, Quality, Solution};
+use crate::solve::board_text;
 
 /// The packing of the boards units take: up to 25 cells.
 type Wide = WideBoard<u128>;
@@ -58,8 +62,11 @@ struct Resolved {
     goal: Wide,
     estimate: Estimate,
     pruning: PruningArg,
-    /// The iteration's fields but the bounds.
+    /// The iteration's fields but the bounds and the split.
     named: Iteration,
+    /// The length of a path from the start to the goal (the reduction's),
+    /// `None` when there is none: no iteration needs a larger bound.
+    known: Option<u32>,
 }
 
 /// A search run with an estimate and a rule of any type.
@@ -91,12 +98,26 @@ impl Resolved {
     }
 
     /// The iteration bounded by `bound`, every bound below `proven` known
-    /// to have no path.
-    fn iteration(&self, bound: u32, proven: u32) -> Iteration {
+    /// to have no path, of the split `split`.
+    fn iteration(&self, bound: u32, proven: u32, split: String) -> Iteration {
         Iteration {
             bound,
             proven,
+            split,
             ..self.named.clone()
+        }
+    }
+
+    /// `bound`, if an iteration may need it: at most the length of a path
+    /// known (the iteration there has a path), and so at most the depth a
+    /// unit's search is checked to go. A bound past it is refused, before
+    /// any search recurses that deep.
+    fn check_bound(&self, bound: u32) -> Result<u32, CliError> {
+        match self.known {
+            Some(known) if bound > known => Err(bad_input(format!(
+                "the bound {bound} is more than this board needs: the reduction reaches the goal in {known} moves, so the iteration at {known} has a path"
+            ))),
+            _ => Ok(bound),
         }
     }
 }
@@ -125,6 +146,9 @@ fn resolve(
             instance.start.cols()
         )));
     }
+    let known = slide_large::reduce_by_search(&instance.start, &instance.goal, u64::MAX)
+        .map_err(|error| bad_input(error.to_string()))?
+        .map(|path| path.len().min(slide_solvers::MAX_UNIT_BOUND as usize) as u32);
     let start = Wide::of(&instance.start).map_err(bad_input)?;
     let goal = Wide::of(&instance.goal).map_err(bad_input)?;
     let five = (start.rows(), start.cols()) == (5, 5);
@@ -141,11 +165,7 @@ fn resolve(
         HeuristicArg::LinearConflict => (Estimate::LinearConflict, "linear-conflict".to_string()),
         HeuristicArg::Pdb if five => {
             let pdb = crate::wide::Tables::default().for_goal(goal.blank(), None)?;
-            let files: Vec<String> = pdb
-                .goal_cells()
-                .iter()
-                .map(|cells| slide_cache::placement_file_name(5, 5, cells, goal.blank()))
-                .collect();
+            let files = slide_cache::korf_felner_file_names();
             (Estimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
         }
         other => {
@@ -162,6 +182,7 @@ fn resolve(
         pruning: pruning_name(pruning),
         bound: 0,
         proven: 0,
+        split: String::new(),
     };
     Ok(Resolved {
         instance,
@@ -170,6 +191,7 @@ fn resolve(
         estimate,
         pruning,
         named,
+        known,
     })
 }
 
@@ -200,6 +222,7 @@ fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
     if let Some(difference) = resolved.named.differs(&Iteration {
         bound: 0,
         proven: 0,
+        split: String::new(),
         ..iteration.clone()
     }) {
         return Err(bad_input(format!("the units are {difference}")));
@@ -277,16 +300,22 @@ fn split_lines(
     proven: Option<u32>,
     count: usize,
 ) -> Result<(SplitLine, Vec<UnitLine>), CliError> {
+    if count > MAX_COUNT {
+        return Err(bad_input(format!(
+            "--count {count} is more units than a split makes (at most {MAX_COUNT})"
+        )));
+    }
     let h = resolved.dispatch(StartEstimate)?;
     let (bound, proven) = (bound.unwrap_or(h), proven.unwrap_or(h));
     if proven > bound {
         return Err(bad_input(format!("--proven {proven} is above the bound {bound}")));
     }
+    let bound = resolved.check_bound(bound)?;
     let split = resolved.dispatch(SplitJob {
         bound,
         count: count.max(1),
     })?;
-    let iteration = resolved.iteration(bound, proven);
+    let iteration = resolved.iteration(bound, proven, split_digest(&split.units));
     let units = split
         .units
         .into_iter()
@@ -303,6 +332,7 @@ fn split_lines(
         depth: split.depth,
         next: split.next_bound,
         generated: split.generated,
+        expanded: split.expanded,
     };
     Ok((first, units))
 }
@@ -311,7 +341,7 @@ fn split_lines(
 fn split(args: &SplitArgs) -> Result<(), CliError> {
     let instance = &args.instance;
     let resolved = resolve(
-        &instance.board,
+        &board_text(&instance.board)?,
         instance.goal.as_deref(),
         instance.heuristic,
         instance.pruning,
@@ -324,6 +354,15 @@ fn split(args: &SplitArgs) -> Result<(), CliError> {
     write_stdout(&output)
 }
 
+/// A file or folder that cannot be written (a full disk, no permission):
+/// status 1, as output that cannot be written.
+fn cannot_write(path: &Path, error: std::io::Error) -> CliError {
+    CliError {
+        status: 1,
+        message: format!("cannot write {}: {error}", path.display()),
+    }
+}
+
 /// The text of `file` (`-`: standard input).
 fn read_text(file: &str) -> Result<String, CliError> {
     if file == "-" {
@@ -333,9 +372,17 @@ fn read_text(file: &str) -> Result<String, CliError> {
     }
 }
 
-/// The results of the units in `text` (named `source`), searched in order
-/// until one finds a path or `stop` exists (which a path then creates).
-fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String, CliError> {
+/// Searches the units in `text` (named `source`) in order until one finds
+/// a path or `stop` exists (which a path then creates), and hands each
+/// result line to `write` as soon as it is known: a worker stopped part way
+/// (a time limit, the OOM killer, a preemption) leaves every result it
+/// finished, and a second run needs only the units missing.
+fn search_units(
+    text: &str,
+    source: &str,
+    stop: Option<&Path>,
+    mut write: impl FnMut(&str) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     // Every line is read before any is searched: a bad one anywhere gives
     // no result at all.
     let mut units = Vec::new();
@@ -353,7 +400,6 @@ fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String,
         }
     }
     let mut resolved: HashMap<(String, String, String, String), Resolved> = HashMap::new();
-    let mut output = String::new();
     for unit in units {
         if stop.is_some_and(Path::exists) {
             break;
@@ -368,6 +414,9 @@ fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String,
         if !resolved.contains_key(&key) {
             resolved.insert(key.clone(), resolve_named(named)?);
         }
+        resolved[&key]
+            .check_bound(named.bound)
+            .map_err(|error| bad_input(format!("{source}: unit {}: {}", unit.id, error.message)))?;
         let (end, stats) = resolved[&key].dispatch(UnitJob {
             bound: named.bound,
             moves: &unit.moves,
@@ -376,15 +425,16 @@ fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String,
             UnitEnd::Found(path) => (Outcome::Found(path), true),
             UnitEnd::Exhausted(next) => (Outcome::Next(next), false),
         };
-        output.push_str(
+        write(
             &ResultLine {
                 iteration: unit.iteration,
                 id: unit.id,
                 generated: stats.generated,
+                expanded: stats.expanded,
                 outcome,
             }
             .to_string(),
-        );
+        )?;
         if found {
             // A path ends the iteration: the units after it need no search,
             // here or in the searches that share `stop`.
@@ -394,25 +444,48 @@ fn search_units(text: &str, source: &str, stop: Option<&Path>) -> Result<String,
             break;
         }
     }
-    Ok(output)
+    Ok(())
 }
 
-/// `slide units search`.
+/// `slide units search`: each result written and flushed as it is found.
 fn search(args: &UnitSearchArgs) -> Result<(), CliError> {
     let text = read_text(&args.file)?;
     let source = if args.file == "-" { "standard input" } else { &args.file };
-    write_stdout(&search_units(&text, source, args.stop_file.as_deref())?)
+    search_units(&text, source, args.stop_file.as_deref(), write_stdout)
 }
 
-/// The split's first line in `file`.
+/// The split's first line in `file`; the units after it, if any, must be
+/// that split's (their ids in order, and its digest).
 fn read_split(file: &str) -> Result<SplitLine, CliError> {
     let text = read_text(file)?;
-    let line = text.lines().next().unwrap_or_default();
-    match parse_line(line) {
-        Ok(Line::Split(split)) => Ok(split),
-        Ok(_) => Err(bad_input(format!("{file} line 1: not a split's first line"))),
-        Err(error) => Err(bad_input(format!("{file} line 1: {error}"))),
+    let mut lines = text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty());
+    let split = match lines.next().map(|(_, line)| parse_line(line)) {
+        Some(Ok(Line::Split(split))) => split,
+        Some(Ok(_)) | None => return Err(bad_input(format!("{file} line 1: not a split's first line"))),
+        Some(Err(error)) => return Err(bad_input(format!("{file} line 1: {error}"))),
+    };
+    let mut moves = Vec::new();
+    for (number, line) in lines {
+        let unit = match parse_line(line) {
+            Ok(Line::Unit(unit)) if unit.id == moves.len() && unit.iteration == split.iteration => unit,
+            Ok(_) => {
+                return Err(bad_input(format!(
+                    "{file} line {}: not unit {} of the split on line 1",
+                    number + 1,
+                    moves.len()
+                )))
+            }
+            Err(error) => return Err(bad_input(format!("{file} line {}: {error}", number + 1))),
+        };
+        moves.push(unit.moves);
     }
+    if !moves.is_empty() && (moves.len() != split.units || split_digest(&moves) != split.iteration.split) {
+        return Err(bad_input(format!(
+            "{file}: its units are not those its first line names ({} units, split {})",
+            split.units, split.iteration.split
+        )));
+    }
+    Ok(split)
 }
 
 /// The results in `files`; a line that is damaged or cut short is said on
@@ -435,7 +508,8 @@ fn read_results(files: &[PathBuf]) -> Result<Vec<ResultLine>, CliError> {
             match parse_line(line) {
                 Ok(Line::Result(result)) => results.push(result),
                 Ok(_) => return Err(bad_input(format!("{name} line {}: not a result", number + 1))),
-                Err(error) => say(&format!("warning: {name} line {}: {error}; left out", number + 1)),
+                Err(LineError::Damaged(why)) => say(&format!("warning: {name} line {}: {why}; left out", number + 1)),
+                Err(LineError::Refused(why)) => return Err(bad_input(format!("{name} line {}: {why}", number + 1))),
             }
         }
     }
@@ -445,15 +519,27 @@ fn read_results(files: &[PathBuf]) -> Result<Vec<ResultLine>, CliError> {
 /// What a merge concludes.
 enum Merge {
     Answer(Box<Solution>),
-    Next { bound: u32, generated: u64 },
+    Next { bound: u32, nodes: Nodes },
 }
 
-/// Merges `results` into an answer or the next bound; `generated` nodes
-/// came before this iteration, which started at `started`.
+/// `before` and `here` added, or an error when a count passes 2^64.
+fn added(before: Nodes, here: Nodes) -> Result<Stats, CliError> {
+    let sum = |a: u64, b: u64| {
+        a.checked_add(b)
+            .ok_or_else(|| bad_input("the node counts add up past 2^64: a line was not written by a search"))
+    };
+    Ok(Stats {
+        generated: sum(before.generated, here.generated)?,
+        expanded: sum(before.expanded, here.expanded)?,
+    })
+}
+
+/// Merges `results` into an answer or the next bound; `before` nodes came
+/// before this iteration, which started at `started`.
 fn conclude(
     split: &SplitLine,
     results: &[ResultLine],
-    (generated, started): (u64, Instant),
+    (before, started): (Nodes, Instant),
     known: Option<&Resolved>,
 ) -> Result<Merge, CliError> {
     let merged = merge(split, results).map_err(bad_input)?;
@@ -465,31 +551,27 @@ fn conclude(
         }),
         None => resolve_named(iteration).map(|resolved| resolved.instance),
     };
-    let solution = |path: Option<Vec<Move>>, generated: u64, instance: Instance| {
+    let solution = |path: Option<Vec<Move>>, nodes: Nodes, instance: Instance| -> Result<Merge, CliError> {
         let quality = match &path {
             Some(path) if iteration.proven < path.len() as u32 => Quality::Bounded {
                 lower_bound: iteration.proven as usize,
             },
             _ => Quality::Optimal,
         };
-        Solution {
+        Ok(Merge::Answer(Box::new(Solution {
             instance,
             found: Found::One(path),
             algorithm: format!(
                 "units/ida_star/{}",
                 iteration.estimate.split(' ').next().unwrap_or_default()
             ),
-            stats: Some(Stats { expanded: 0, generated }),
+            stats: Some(added(before, nodes)?),
             quality,
             seconds: started.elapsed().as_secs_f64(),
-        }
+        })))
     };
     match merged {
-        Merged::Found {
-            id,
-            path,
-            generated: here,
-        } => {
+        Merged::Found { id, path, nodes } => {
             let instance = resolved()?;
             let mut board = instance.start.clone();
             let reaches = board.apply_path(&path).is_none() && board == instance.goal;
@@ -499,33 +581,23 @@ fn conclude(
                     iteration.bound
                 )));
             }
-            Ok(Merge::Answer(Box::new(solution(
-                Some(path),
-                generated + here,
-                instance,
-            ))))
+            solution(Some(path), nodes, instance)
         }
         Merged::Next {
             bound: Some(bound),
-            generated: here,
-        } => Ok(Merge::Next {
-            bound,
-            generated: generated + here,
-        }),
-        Merged::Next {
-            bound: None,
-            generated: here,
-        } => Ok(Merge::Answer(Box::new(solution(None, generated + here, resolved()?)))),
-        Merged::Missing(ids) => {
-            let listed: Vec<String> = ids.iter().map(usize::to_string).collect();
-            Err(CliError {
-                status: 1,
-                message: format!(
-                    "no unit found a path, and units {} have no result: search them, then merge again",
-                    listed.join(", ")
-                ),
+            nodes,
+        } => {
+            let Stats { generated, expanded } = added(before, nodes)?;
+            Ok(Merge::Next {
+                bound,
+                nodes: Nodes { generated, expanded },
             })
         }
+        Merged::Next { bound: None, nodes } => solution(None, nodes, resolved()?),
+        Merged::Missing(missing) => Err(CliError {
+            status: 1,
+            message: format!("no unit found a path, and {missing} have no result: search them, then merge again"),
+        }),
     }
 }
 
@@ -544,13 +616,15 @@ fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
     let split = read_split(&args.units)?;
     let files: Vec<PathBuf> = args.results.iter().map(PathBuf::from).collect();
     let results = read_results(&files)?;
-    let output = match conclude(&split, &results, (0, Instant::now()), None)? {
+    let output = match conclude(&split, &results, (Nodes::default(), Instant::now()), None)? {
         Merge::Answer(solution) => answer_text(&solution, args.json),
-        Merge::Next { bound, generated } if args.json => {
-            format!(
-                "{}\n",
-                serde_json::json!({ "next_bound": bound, "nodes_generated": generated })
-            )
+        Merge::Next { bound, nodes } if args.json => {
+            let json = serde_json::json!({
+                "next_bound": bound,
+                "nodes_expanded": nodes.expanded,
+                "nodes_generated": nodes.generated,
+            });
+            format!("{json}\n")
         }
         Merge::Next { bound, .. } => format!("next bound {bound}\n"),
     };
@@ -583,6 +657,7 @@ fn search_here(resolved: &Resolved, units: &[UnitLine], threads: usize) -> Resul
                 iteration: unit.iteration.clone(),
                 id: unit.id,
                 generated: stats.generated,
+                expanded: stats.expanded,
                 outcome,
             });
         }
@@ -603,7 +678,16 @@ fn search_here(resolved: &Resolved, units: &[UnitLine], threads: usize) -> Resul
 }
 
 /// The default command of `slide units run`: xargs -P on this machine.
+/// `{slide}` and `{dir}` become the variables below, which the inner `sh`
+/// expands from its environment.
 const LOCAL: &str = r#"seq 0 {last} | xargs -P {workers} -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" --stop-file "{dir}/found" > "{dir}/result-%.txt"'"#;
+
+/// The variable of the command's environment that `{dir}` stands for: the
+/// iteration's folder.
+const DIR_VARIABLE: &str = "SLIDE_UNITS_DIR";
+
+/// The variable that `{slide}` stands for: this program.
+const SLIDE_VARIABLE: &str = "SLIDE_UNITS_SLIDE";
 
 /// `slide units run`: the iterations from the start's estimate, each split
 /// into files a command searches, merged, until one has a path.
@@ -611,7 +695,7 @@ fn run(args: &RunArgs) -> Result<(), CliError> {
     let instance: &UnitsInstance = &args.instance;
     let started = Instant::now();
     let resolved = resolve(
-        &instance.board,
+        &board_text(&instance.board)?,
         instance.goal.as_deref(),
         instance.heuristic,
         instance.pruning,
@@ -633,17 +717,26 @@ fn run(args: &RunArgs) -> Result<(), CliError> {
         &dir,
         (files, args.in_process_below),
         |folder, count| {
+            // The paths are never written into the command: `{dir}` and
+            // `{slide}` become references to variables of the command's
+            // environment, which a shell expands as data, never as code, so
+            // a folder named `x$(touch y)` or `it's` stays a name.
             let command = template
-                .replace("{dir}", &folder.display().to_string())
+                .replace("{dir}", &format!("${{{DIR_VARIABLE}}}"))
                 .replace("{last}", &(count - 1).to_string())
                 .replace("{count}", &count.to_string())
                 .replace("{workers}", &workers.to_string())
-                .replace("{slide}", &slide.display().to_string());
+                .replace("{slide}", &format!("${{{SLIDE_VARIABLE}}}"));
             let status = std::process::Command::new("sh")
                 .arg("-c")
                 .arg(&command)
+                .env(DIR_VARIABLE, folder)
+                .env(SLIDE_VARIABLE, &slide)
                 .status()
-                .map_err(|error| bad_input(format!("sh -c {command}: {error}")))?;
+                .map_err(|error| CliError {
+                    status: 1,
+                    message: format!("sh -c {command}: {error}"),
+                })?;
             if !status.success() {
                 say(&format!(
                     "warning: `{command}` ended with {status}; merging what it left"
@@ -725,8 +818,9 @@ fn iterate(
 ) -> Result<Solution, CliError> {
     let started = Instant::now();
     let mut bound = resolved.dispatch(StartEstimate)?;
-    let mut generated = 0;
-    // The nodes before the last iteration.
+    // The nodes so far.
+    let mut nodes = Nodes::default();
+    // The nodes generated before the last iteration.
     let mut before = 0;
     // The last iteration's units: their moves and the nodes each generated.
     let mut last: Vec<(Vec<Move>, u64)> = Vec::new();
@@ -735,7 +829,7 @@ fn iterate(
         // below this one was merged without a path.
         let (first, units) = split_lines(resolved, Some(bound), Some(bound), count)?;
         let folder = dir.join(format!("bound-{bound}"));
-        std::fs::create_dir_all(&folder).map_err(|error| bad_input(format!("{}: {error}", folder.display())))?;
+        std::fs::create_dir_all(&folder).map_err(|error| cannot_write(&folder, error))?;
         // A folder used before (the same --dir again) keeps nothing of that
         // run: its stop file would stop the searches, its results be read.
         if let Ok(entries) = std::fs::read_dir(&folder) {
@@ -748,7 +842,7 @@ fn iterate(
         }
         let write = |name: String, text: String| {
             let path = folder.join(name);
-            std::fs::write(&path, text).map_err(|error| bad_input(format!("{}: {error}", path.display())))
+            std::fs::write(&path, text).map_err(|error| cannot_write(&path, error))
         };
         let mut all = first.to_string();
         let used = files.min(units.len()).max(1);
@@ -766,7 +860,7 @@ fn iterate(
         let results = if units.is_empty() {
             // The split searched the whole iteration above its cut.
             Vec::new()
-        } else if generated - before < in_process_below {
+        } else if nodes.generated - before < in_process_below {
             // A small iteration (the last one was): searched here, on as
             // many threads as files, rather than by processes that would
             // start for less.
@@ -778,20 +872,20 @@ fn iterate(
                 .collect();
             read_results(&results)?
         };
-        before = generated;
-        let nodes: HashMap<usize, u64> = results.iter().map(|result| (result.id, result.generated)).collect();
+        before = nodes.generated;
+        let by_id: HashMap<usize, u64> = results.iter().map(|result| (result.id, result.generated)).collect();
         last = units
             .iter()
-            .filter_map(|unit| Some((unit.moves.clone(), *nodes.get(&unit.id)?)))
+            .filter_map(|unit| Some((unit.moves.clone(), *by_id.get(&unit.id)?)))
             .collect();
-        match conclude(&first, &results, (generated, started), Some(resolved))? {
+        match conclude(&first, &results, (nodes, started), Some(resolved))? {
             Merge::Answer(solution) => return Ok(*solution),
             Merge::Next {
                 bound: next,
-                generated: so_far,
+                nodes: so_far,
             } => {
                 bound = next;
-                generated = so_far;
+                nodes = so_far;
             }
         }
     }

@@ -157,6 +157,7 @@ fn near<T: WideTiles + Send + Sync>(
     let mut budget = Budget {
         max_states,
         time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
+        stop: request.stop.as_deref(),
         ..Budget::default()
     };
     let near = wide_near_optimal(start, goal, &pdb, request.threads, &mut budget)
@@ -227,6 +228,7 @@ fn informed<T: WideTiles>(
     let mut budget = Budget {
         max_states: request.limits.states(state_bytes),
         time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
+        stop: request.stop.as_deref(),
         progress: Some(&mut show),
         ..Budget::default()
     };

@@ -9,14 +9,22 @@
 //! is written as the command line reads it (rows of numbers, `_` for the
 //! blank), so that a bad one gets the command line's message, word for
 //! word, as a `ValueError`. A search that cannot finish (a cap) raises
-//! `RuntimeError`. The searches run with the interpreter's lock released.
+//! `RuntimeError`. The searches run with the interpreter's lock released,
+//! on threads of their own, while the calling thread looks for signals
+//! every [`SIGNAL_POLL`]: a Ctrl-C stops them and raises `KeyboardInterrupt`.
+//! No argument sizes a buffer past what it can hold: a request past a
+//! stated limit is a `ValueError`, an allocation that fails a `MemoryError`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use numpy::ndarray::{Array3, ArrayView2, ArrayView3, Axis};
 use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray2, PyReadonlyArray3};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use slide_cli::{CliError, Solver};
 use slide_core::Move;
@@ -26,6 +34,38 @@ use slide_core::Move;
 fn solver() -> &'static Solver {
     static SOLVER: std::sync::OnceLock<Solver> = std::sync::OnceLock::new();
     SOLVER.get_or_init(Solver::new)
+}
+
+/// How often a call that searches looks for a signal (Ctrl-C) while its
+/// searches run: a stop is seen well within a second.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The most cells `random_boards` makes in one call: 2^30, 8 GiB of `int64`.
+const MAX_RANDOM_CELLS: usize = 1 << 30;
+
+/// `work(stop)` on a thread of its own, the interpreter's lock released,
+/// while this thread looks for signals: when one raises (Ctrl-C's
+/// `KeyboardInterrupt`), `stop` is set, the work is waited for (its
+/// searches stop at their next look at the clock) and the error raised.
+fn until_interrupted<T: Send>(py: Python<'_>, work: impl FnOnce(&Arc<AtomicBool>) -> T + Send) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let handle = scope.spawn(|| work(&stop));
+            let mut raised = None;
+            while !handle.is_finished() {
+                std::thread::sleep(SIGNAL_POLL);
+                if raised.is_none() {
+                    if let Err(error) = Python::attach(|py| py.check_signals()) {
+                        stop.store(true, Ordering::Relaxed);
+                        raised = Some(error);
+                    }
+                }
+            }
+            let done = handle.join().expect("a search does not panic");
+            raised.map_or(Ok(done), Err)
+        })
+    })
 }
 
 /// The command line's failure as Python's: bad input (status 2) a
@@ -130,8 +170,7 @@ mod _native {
         blank: i64,
     ) -> PyResult<(Option<usize>, String, Vec<u8>, bool)> {
         let (texts, goal) = written_all(board.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
-        let answer = py
-            .detach(|| solver().solve(&texts[0], goal.as_deref()))
+        let answer = until_interrupted(py, |stop| solver().solve_until(&texts[0], goal.as_deref(), stop))?
             .map_err(|error| raised(error, None))?;
         let path = answer.path.clone().unwrap_or_default();
         Ok((
@@ -156,7 +195,9 @@ mod _native {
         threads: Option<usize>,
     ) -> PyResult<(Bound<'py, PyArray1<i32>>, Vec<String>, Bound<'py, PyArray1<bool>>)> {
         let (texts, goal) = written_all(boards.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
-        let answers = py.detach(|| solver().solve_many(&instances(&texts, &goal), threads));
+        let answers = until_interrupted(py, |stop| {
+            solver().solve_many_until(&instances(&texts, &goal), threads, stop)
+        })?;
         let mut lengths = Vec::with_capacity(answers.len());
         let mut moves = Vec::with_capacity(answers.len());
         let mut optimal = Vec::with_capacity(answers.len());
@@ -230,9 +271,19 @@ mod _native {
         let cells = rows * cols;
         let total = n
             .checked_mul(cells)
-            .filter(|&total| total <= 1 << 32)
-            .ok_or_else(|| PyValueError::new_err(format!("{n} boards of {rows}x{cols} are more than 2^32 cells")))?;
-        let mut values = Vec::with_capacity(total);
+            .filter(|&total| total <= MAX_RANDOM_CELLS)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{n} boards of {rows}x{cols} are more than 2^30 cells (8 GiB), the most one call makes"
+                ))
+            })?;
+        let mut values: Vec<i64> = Vec::new();
+        values.try_reserve_exact(total).map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "{n} boards of {rows}x{cols}: {} bytes cannot be had",
+                total * 8
+            ))
+        })?;
         for board in boards.take(n) {
             values.extend(board.cells().iter().map(|&tile| i64::from(tile)));
         }

@@ -102,6 +102,15 @@ pub enum SearchError {
         /// The index of the first such move.
         at: usize,
     },
+    /// A unit's bound is deeper than [`crate::MAX_UNIT_BOUND`]: its search
+    /// would recurse deeper than it is checked to go (see
+    /// [`crate::search_unit`]).
+    TooDeep {
+        /// The bound asked for.
+        bound: u32,
+    },
+    /// The budget's stop flag was set: another thread stopped the search.
+    Cancelled,
     /// The search ran as long as it was allowed and stopped.
     OutOfTime {
         /// The time it was allowed.
@@ -133,6 +142,12 @@ impl fmt::Display for SearchError {
                 f,
                 "move {} of the unit leaves the board or is one the search skips: no unit of this search",
                 at + 1
+            ),
+            SearchError::Cancelled => write!(f, "the search was stopped"),
+            SearchError::TooDeep { bound } => write!(
+                f,
+                "the bound {bound} is deeper than a unit's search goes (at most {})",
+                crate::MAX_UNIT_BOUND
             ),
             SearchError::TooLong { max_length } => {
                 write!(f, "the target cannot be reached in {max_length} moves or fewer")

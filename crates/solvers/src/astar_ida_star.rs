@@ -229,7 +229,7 @@ where
             bound,
             threads,
             pruning,
-            remaining,
+            (remaining, budget.stop),
         );
         stats.generated += counted.generated;
         stats.expanded += counted.expanded;
@@ -262,7 +262,7 @@ fn search_frontier<P, H, R>(
     bound: u32,
     threads: usize,
     pruning: R,
-    time_limit: Option<std::time::Duration>,
+    (time_limit, stop_flag): (Option<std::time::Duration>, Option<&AtomicBool>),
 ) -> (End, Stats)
 where
     P: Position,
@@ -278,6 +278,7 @@ where
     let work = || {
         let mut budget = Budget {
             time_limit,
+            stop: stop_flag,
             ..Budget::default()
         };
         let (estimate, _) = heuristic.start(start, target).expect("the heuristic serves the target");

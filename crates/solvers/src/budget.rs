@@ -5,6 +5,7 @@
 //! and a function to call now and then with its [`Progress`]. A search that
 //! runs out of its budget stops with the matching [`SearchError`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::SearchError;
@@ -82,6 +83,10 @@ pub struct Budget<'a> {
     /// Called when a layer or an iteration starts, and every few tenths of
     /// a second while it runs.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+    /// Set by another thread when the search should stop (the Python
+    /// package's Ctrl-C): the search stops at its next look at the clock,
+    /// with [`SearchError::Cancelled`].
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// The default cap on stored states of the searches of boards of at most
@@ -95,6 +100,7 @@ impl Default for Budget<'_> {
             max_length: None,
             time_limit: None,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -167,8 +173,12 @@ impl<'b, 'a> Watch<'b, 'a> {
         }
     }
 
-    /// Fails once the time limit has passed; reports progress when it is due.
+    /// Fails once the time limit has passed or the stop flag is set;
+    /// reports progress when it is due.
     pub(crate) fn tick(&mut self, depth: usize, stored: u64, generated: u64) -> Result<(), SearchError> {
+        if self.budget.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return Err(SearchError::Cancelled);
+        }
         let elapsed = self.started.elapsed();
         if let Some(limit) = self.budget.time_limit {
             if elapsed >= limit {

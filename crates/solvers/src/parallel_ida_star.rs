@@ -170,6 +170,7 @@ where
             let (estimate, _) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
             let mut budget = Budget {
                 time_limit: remaining,
+                stop: budget.stop,
                 ..Budget::default()
             };
             let place = (start.tiles(), start.blank(), target);
@@ -208,7 +209,7 @@ where
                     cut.stats,
                 )
             } else {
-                let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), remaining);
+                let outcome = run_subtrees(&heuristic, target, &cut, threads.max(1), (remaining, budget.stop));
                 let (cut_stats, cut_next_bound) = (cut.stats, cut.next_bound);
                 sizes = outcome.sizes;
                 let end = match outcome.end {
@@ -528,7 +529,7 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
     target: &P,
     cut: &Cut<P::Tiles, P::Neighbours, R>,
     workers: usize,
-    time_limit: Option<std::time::Duration>,
+    (time_limit, stop_flag): (Option<std::time::Duration>, Option<&AtomicBool>),
 ) -> Outcome<P::Tiles> {
     let window = Window::new(cut.nodes.len(), workers);
     let stop = AtomicBool::new(false);
@@ -537,6 +538,7 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
     let work = || {
         let mut budget = Budget {
             time_limit,
+            stop: stop_flag,
             ..Budget::default()
         };
         let mut next_bound = u32::MAX;

@@ -29,6 +29,14 @@ use crate::{Budget, SearchError, Stats};
 /// The deepest [`split_iteration`] cuts.
 pub const MAX_SPLIT_DEPTH: u32 = 40;
 
+/// The largest bound [`split_iteration`] and [`search_unit`] take: their
+/// searches recurse once a move, as deep as the bound, and are checked to
+/// go this deep on a thread's stack (a frame is under 100 bytes: the 8 MiB
+/// of a main thread overflowed near depth 100,000, `record/2026-12-06-units-round-five.md`).
+/// No board of at most 25 cells needs a path near this long (the 24-puzzle's
+/// longest is at most 205 moves).
+pub const MAX_UNIT_BOUND: u32 = 10_000;
+
 /// An iteration cut into units (see [`split_iteration`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
@@ -38,6 +46,8 @@ pub struct Split {
     pub next_bound: Option<u32>,
     /// The nodes generated above the cut (the start included).
     pub generated: u64,
+    /// The nodes expanded above the cut.
+    pub expanded: u64,
     /// The depth of the cut.
     pub depth: u32,
 }
@@ -45,7 +55,8 @@ pub struct Split {
 /// The iteration of IDA* bounded by `bound` from `start` to `target`, with
 /// `heuristic`, skipping the moves `pruning` skips, cut at the least depth
 /// that gives at least `count` units (or at [`MAX_SPLIT_DEPTH`]). A unit
-/// whose moves reach the target ends the list (a path above the cut).
+/// whose moves reach the target ends the list (a path above the cut). A
+/// bound above [`MAX_UNIT_BOUND`] is an error.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -76,6 +87,9 @@ where
     H: Heuristic<P>,
     R: Pruning,
 {
+    if bound > MAX_UNIT_BOUND {
+        return Err(SearchError::TooDeep { bound });
+    }
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {
             // No path at any bound: no unit, and no next bound.
@@ -83,6 +97,7 @@ where
                 units: Vec::new(),
                 next_bound: None,
                 generated: 0,
+                expanded: 0,
                 depth: 0,
             });
         }
@@ -138,6 +153,7 @@ where
                 units,
                 next_bound: (cut.next_bound != u32::MAX).then_some(cut.next_bound),
                 generated: cut.stats.generated,
+                expanded: cut.stats.expanded,
                 depth,
             });
         }
@@ -157,7 +173,9 @@ pub enum UnitEnd {
 /// The search below the unit `moves` (from `start`) of the iteration
 /// bounded by `bound`, as [`split_iteration`] made it, with the nodes it
 /// generated below the unit's root. Moves that leave the board, or that
-/// `pruning` skips, are an error: they are no unit of this search.
+/// `pruning` skips, are an error: they are no unit of this search; so is a
+/// bound above [`MAX_UNIT_BOUND`]. Between a start and a target that no
+/// path joins, no unit has a path nor a next bound.
 ///
 /// See [`split_iteration`] for an example.
 pub fn search_unit<P, H, R>(
@@ -174,7 +192,14 @@ where
     H: Heuristic<P>,
     R: Pruning,
 {
-    start.answer_without_search(target)?;
+    if bound > MAX_UNIT_BOUND {
+        return Err(SearchError::TooDeep { bound });
+    }
+    if let Some(answer) = start.answer_without_search(target)? {
+        if answer.path.is_none() {
+            return Ok((UnitEnd::Exhausted(None), Stats::default()));
+        }
+    }
     let (mut estimate, mut h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let neighbours = start.neighbours();
     let (mut tiles, mut blank) = (start.tiles(), start.blank());

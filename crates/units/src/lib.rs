@@ -2,7 +2,7 @@
 //! writes, the results a search of each writes, and their merge into an
 //! answer or the next bound.
 //!
-//! Format version 1, so that any batch system can run them: the lines
+//! Format version 2, so that any batch system can run them: the lines
 //! `slide units split` writes, the lines `slide units search` writes for
 //! each unit, and their merge. The searches themselves are
 //! `slide_solvers::split_iteration` and `slide_solvers::search_unit`; the
@@ -13,8 +13,9 @@
 //! ([`Iteration`]), the line's own fields, and last `check=`, a hash of
 //! everything before it, so that a line cut short or altered is never
 //! read as another. A result names the iteration it belongs to, field by
-//! field: one from another instance, goal, estimate, tables, rule or bound
-//! is refused by name.
+//! field, and the split it was cut from (a digest of the split's units): one
+//! from another instance, goal, estimate, tables, rule, bound or split is
+//! refused by name.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -24,8 +25,18 @@ use std::fmt;
 
 use slide_core::{parse_path, path_string, Move};
 
-/// The format version these lines are written in and read.
-pub const VERSION: u32 = 1;
+/// The format version these lines are written in and read (2: a line names
+/// its split, and counts the nodes expanded as well as generated).
+pub const VERSION: u32 = 2;
+
+/// The most units a split is asked for (`slide units split --count`).
+pub const MAX_COUNT: usize = 1 << 20;
+
+/// The most units a split makes: it cuts at the least depth that gives
+/// [`MAX_COUNT`] units at most, and each node one depth up, fewer than the
+/// count, has at most 4 children (the path a split finds above its cut
+/// adds one). A line that says more was not written by a split.
+pub const MAX_UNITS: usize = 4 * MAX_COUNT;
 
 /// What every line of one iteration carries: the instance and the iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +55,11 @@ pub struct Iteration {
     /// chained from the start's estimate): a path found at `bound` is a
     /// shortest one only if `proven == bound`.
     pub proven: u32,
+    /// The split the line belongs to: [`split_digest`] of its units' moves
+    /// (empty before the split is made). Two splits of one iteration with
+    /// another `--count` cut it at other nodes, and number them otherwise:
+    /// a result is merged only with the units of its own split.
+    pub split: String,
 }
 
 /// The first line a split writes: how many units follow, and what the
@@ -60,6 +76,8 @@ pub struct SplitLine {
     pub next: Option<u32>,
     /// The nodes generated above the cut, the start included.
     pub generated: u64,
+    /// The nodes expanded above the cut.
+    pub expanded: u64,
 }
 
 /// One unit: the moves from the start to its subtree's root.
@@ -91,6 +109,8 @@ pub struct ResultLine {
     pub id: usize,
     /// The nodes it generated below the unit's root.
     pub generated: u64,
+    /// The nodes it expanded, the unit's root included.
+    pub expanded: u64,
     /// How it ended.
     pub outcome: Outcome,
 }
@@ -106,13 +126,40 @@ pub enum Line {
     Result(ResultLine),
 }
 
-/// A hash of `text` (64-bit FNV-1a), as the `check` field writes it.
-fn check_of(text: &str) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
+/// A hash of `bytes` (64-bit FNV-1a) added to `hash` (start: the basis).
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
         hash ^= byte as u64;
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
+    hash
+}
+
+/// FNV-1a's starting value.
+const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A hash of `text` (64-bit FNV-1a), as the `check` field writes it.
+fn check_of(text: &str) -> String {
+    format!("{:016x}", fnv1a(FNV_BASIS, text.as_bytes()))
+}
+
+/// The digest that names a split (the `split` field): a hash (64-bit
+/// FNV-1a) of its units' moves, in order, each ended by `;`. Two splits
+/// with the same units are the same split; a split cut deeper or shallower
+/// has other units, numbered otherwise.
+///
+/// ```
+/// use slide_core::Move::{Down, Left, Up};
+/// use slide_units::split_digest;
+/// let one = split_digest(&[vec![Up], vec![Left]]);
+/// assert_eq!(one, split_digest(&[vec![Up], vec![Left]]));
+/// assert_ne!(one, split_digest(&[vec![Up, Left], vec![Up, Down]]));
+/// assert_ne!(one, split_digest(&[vec![Left], vec![Up]]));
+/// ```
+pub fn split_digest(units: &[Vec<Move>]) -> String {
+    let hash = units.iter().fold(FNV_BASIS, |hash, moves| {
+        fnv1a(fnv1a(hash, path_string(moves).as_bytes()), b";")
+    });
     format!("{hash:016x}")
 }
 
@@ -130,8 +177,8 @@ impl Iteration {
     /// The iteration's fields, tab-separated.
     fn fields(&self) -> String {
         format!(
-            "board={}\tgoal={}\testimate={}\tpruning={}\tbound={}\tproven={}",
-            self.board, self.goal, self.estimate, self.pruning, self.bound, self.proven
+            "board={}\tgoal={}\testimate={}\tpruning={}\tbound={}\tproven={}\tsplit={}",
+            self.board, self.goal, self.estimate, self.pruning, self.bound, self.proven, self.split
         )
     }
 
@@ -141,19 +188,22 @@ impl Iteration {
     /// ```
     /// use slide_units::Iteration;
     /// let ours = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
-    ///     pruning: "undo".into(), bound: 5, proven: 5 };
+    ///     pruning: "undo".into(), bound: 5, proven: 5, split: "1f".into() };
     /// let theirs = Iteration { bound: 7, ..ours.clone() };
     /// assert_eq!(ours.differs(&theirs).unwrap(), "another bound (7, not 5)");
+    /// let cut_otherwise = Iteration { split: "2e".into(), ..ours.clone() };
+    /// assert_eq!(ours.differs(&cut_otherwise).unwrap(), "another split of the iteration (2e, not 1f)");
     /// assert_eq!(ours.differs(&ours), None);
     /// ```
     pub fn differs(&self, other: &Iteration) -> Option<String> {
-        let fields: [(&str, String, String); 6] = [
+        let fields: [(&str, String, String); 7] = [
             ("instance", self.board.clone(), other.board.clone()),
             ("goal", self.goal.clone(), other.goal.clone()),
             ("estimate or tables", self.estimate.clone(), other.estimate.clone()),
             ("pruning rule", self.pruning.clone(), other.pruning.clone()),
             ("bound", self.bound.to_string(), other.bound.to_string()),
             ("proven bound", self.proven.to_string(), other.proven.to_string()),
+            ("split of the iteration", self.split.clone(), other.split.clone()),
         ];
         fields
             .into_iter()
@@ -166,12 +216,13 @@ impl fmt::Display for SplitLine {
     /// The line, its line break included.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&with_check(format!(
-            "slide-split\t{VERSION}\t{}\tunits={}\tdepth={}\tnext={}\tgenerated={}",
+            "slide-split\t{VERSION}\t{}\tunits={}\tdepth={}\tnext={}\tgenerated={}\texpanded={}",
             self.iteration.fields(),
             self.units,
             self.depth,
             next_text(self.next),
-            self.generated
+            self.generated,
+            self.expanded
         )))
     }
 }
@@ -196,10 +247,11 @@ impl fmt::Display for ResultLine {
             Outcome::Next(next) => format!("next={}", next_text(*next)),
         };
         f.write_str(&with_check(format!(
-            "slide-result\t{VERSION}\t{}\tid={}\tgenerated={}\t{outcome}",
+            "slide-result\t{VERSION}\t{}\tid={}\tgenerated={}\texpanded={}\t{outcome}",
             self.iteration.fields(),
             self.id,
-            self.generated
+            self.generated,
+            self.expanded
         )))
     }
 }
@@ -222,6 +274,18 @@ impl<'a> Fields<'a> {
             .map_err(|_| format!("its field `{name}` is `{text}`, not a number"))
     }
 
+    /// A unit's number or a count of units: at most [`MAX_UNITS`], so that
+    /// no line makes a merge list or hold more units than a split makes.
+    fn units(&self, name: &str) -> Result<usize, String> {
+        let number: usize = self.number(name)?;
+        if number > MAX_UNITS {
+            return Err(format!(
+                "its field `{name}` is {number}, more than a split makes (at most {MAX_UNITS} units)"
+            ));
+        }
+        Ok(number)
+    }
+
     fn next(&self) -> Result<Option<u32>, String> {
         match self.get("next")? {
             "none" => Ok(None),
@@ -241,7 +305,27 @@ impl<'a> Fields<'a> {
             pruning: self.get("pruning")?.to_string(),
             bound: self.number("bound")?,
             proven: self.number("proven")?,
+            split: self.get("split")?.to_string(),
         })
+    }
+}
+
+/// Why a line is not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// Cut short or altered (its `check` field does not match it): a line a
+    /// worker was writing when it was stopped. Its unit has no result.
+    Damaged(String),
+    /// Whole, but not a line this program reads: another format version,
+    /// another kind, a field missing or out of range. Refused.
+    Refused(String),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Damaged(why) | LineError::Refused(why) => f.write_str(why),
+        }
     }
 }
 
@@ -249,29 +333,36 @@ impl<'a> Fields<'a> {
 /// with it, to be prefixed with where it is.
 ///
 /// ```
-/// use slide_units::{parse_line, Iteration, Line, Outcome, ResultLine};
+/// use slide_units::{parse_line, Iteration, Line, LineError, Outcome, ResultLine};
 /// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
-///     pruning: "undo".into(), bound: 5, proven: 5 };
-/// let result = ResultLine { iteration, id: 3, generated: 12, outcome: Outcome::Next(Some(7)) };
+///     pruning: "undo".into(), bound: 5, proven: 5, split: "00000000000000af".into() };
+/// let result = ResultLine { iteration, id: 3, generated: 12, expanded: 4, outcome: Outcome::Next(Some(7)) };
 /// let text = result.to_string();
 /// assert_eq!(parse_line(text.trim_end()), Ok(Line::Result(result)));
 /// // Cut short: `next=7` would read as `next=` and a wrong check.
-/// assert!(parse_line(&text[..text.len() - 10]).unwrap_err().contains("damaged"));
+/// assert!(matches!(parse_line(&text[..text.len() - 10]), Err(LineError::Damaged(_))));
 /// ```
-pub fn parse_line(line: &str) -> Result<Line, String> {
+pub fn parse_line(line: &str) -> Result<Line, LineError> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let (body, check) = line
-        .rsplit_once("\tcheck=")
-        .ok_or("damaged or cut short: it has no `check` field at its end")?;
+    let (body, check) = line.rsplit_once("\tcheck=").ok_or(LineError::Damaged(
+        "damaged or cut short: it has no `check` field at its end".into(),
+    ))?;
     if check_of(body) != check {
-        return Err("damaged or cut short: its `check` field does not match it".into());
+        return Err(LineError::Damaged(
+            "damaged or cut short: its `check` field does not match it".into(),
+        ));
     }
+    read_body(body).map_err(LineError::Refused)
+}
+
+/// A line's fields, its check already matched.
+fn read_body(body: &str) -> Result<Line, String> {
     let mut parts = body.split('\t');
     let kind = parts.next().unwrap_or_default();
     let version = parts.next().unwrap_or_default();
     if version != VERSION.to_string() {
         return Err(format!(
-            "written in format version {version}; this slide reads version {VERSION}"
+            "written in format version {version}; this slide reads version {VERSION} (split and search again with this slide)"
         ));
     }
     let fields = parts
@@ -282,14 +373,15 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     match kind {
         "slide-split" => Ok(Line::Split(SplitLine {
             iteration,
-            units: fields.number("units")?,
+            units: fields.units("units")?,
             depth: fields.number("depth")?,
             next: fields.next()?,
             generated: fields.number("generated")?,
+            expanded: fields.number("expanded")?,
         })),
         "slide-unit" => Ok(Line::Unit(UnitLine {
             iteration,
-            id: fields.number("id")?,
+            id: fields.units("id")?,
             moves: fields.moves("moves")?,
         })),
         "slide-result" => {
@@ -299,13 +391,23 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
             };
             Ok(Line::Result(ResultLine {
                 iteration,
-                id: fields.number("id")?,
+                id: fields.units("id")?,
                 generated: fields.number("generated")?,
+                expanded: fields.number("expanded")?,
                 outcome,
             }))
         }
         _ => Err(format!("`{kind}` is not a line of slide's work units")),
     }
+}
+
+/// The nodes a merge counts: above the cut and by every unit merged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nodes {
+    /// The nodes generated.
+    pub generated: u64,
+    /// The nodes expanded.
+    pub expanded: u64,
 }
 
 /// What the results of an iteration's units say together.
@@ -318,35 +420,77 @@ pub enum Merged {
         id: usize,
         /// The path from the start.
         path: Vec<Move>,
-        /// The nodes generated: above the cut and by every unit merged.
-        generated: u64,
+        /// The nodes: above the cut and by every unit merged.
+        nodes: Nodes,
     },
     /// No path at this bound: the next iteration's bound, or `None` when no
     /// node exceeded the bound either (no path at any bound).
     Next {
         /// The least `f` above the bound, over the cut and every unit.
         bound: Option<u32>,
-        /// The nodes generated: above the cut and by every unit.
-        generated: u64,
+        /// The nodes: above the cut and by every unit.
+        nodes: Nodes,
     },
     /// No unit found a path, and these units have no result: nothing can be
     /// concluded.
-    Missing(Vec<usize>),
+    Missing(Missing),
+}
+
+/// The units that have no result, as ranges of ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing(pub Vec<std::ops::RangeInclusive<usize>>);
+
+impl Missing {
+    /// How many units have no result.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|range| range.end() - range.start() + 1).sum()
+    }
+}
+
+impl fmt::Display for Missing {
+    /// The ranges, the first eight of them; past those, how many more.
+    ///
+    /// ```
+    /// use slide_units::Missing;
+    /// assert_eq!(Missing(vec![3..=3, 5..=9]).to_string(), "units 3, 5-9");
+    /// let many = Missing((0..20).map(|k| 2 * k..=2 * k).collect());
+    /// assert_eq!(many.to_string(), "units 0, 2, 4, 6, 8, 10, 12, 14 and 12 more (20 in all)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 8;
+        let ranges: Vec<String> = self
+            .0
+            .iter()
+            .take(SHOWN)
+            .map(|range| match range.start() == range.end() {
+                true => range.start().to_string(),
+                false => format!("{}-{}", range.start(), range.end()),
+            })
+            .collect();
+        write!(f, "units {}", ranges.join(", "))?;
+        if self.0.len() > SHOWN {
+            let shown: usize = Missing(self.0[..SHOWN].to_vec()).count();
+            write!(f, " and {} more ({} in all)", self.count() - shown, self.count())?;
+        }
+        Ok(())
+    }
 }
 
 /// Merges the results of the units of `split` (each result of its
-/// iteration, by [`Iteration::differs`]). A unit may have several results
-/// if they agree; a result for a unit the split did not make, or two
-/// results of one unit that disagree, is an error.
+/// iteration and split, by [`Iteration::differs`]). A unit may have several
+/// results if they agree; a result for a unit the split did not make, two
+/// results of one unit that disagree, or node counts that add past 2^64 are
+/// an error.
 ///
 /// ```
-/// use slide_units::{merge, Iteration, Merged, Outcome, ResultLine, SplitLine};
+/// use slide_units::{merge, Iteration, Merged, Missing, Nodes, Outcome, ResultLine, SplitLine};
 /// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
-///     pruning: "undo".into(), bound: 5, proven: 5 };
-/// let split = SplitLine { iteration: iteration.clone(), units: 2, depth: 1, next: Some(9), generated: 3 };
-/// let result = |id, next| ResultLine { iteration: iteration.clone(), id, generated: 10, outcome: Outcome::Next(Some(next)) };
-/// assert_eq!(merge(&split, &[result(0, 7)]), Ok(Merged::Missing(vec![1])));
-/// assert_eq!(merge(&split, &[result(1, 8), result(0, 7)]), Ok(Merged::Next { bound: Some(7), generated: 23 }));
+///     pruning: "undo".into(), bound: 5, proven: 5, split: "1f".into() };
+/// let split = SplitLine { iteration: iteration.clone(), units: 2, depth: 1, next: Some(9), generated: 3, expanded: 1 };
+/// let result = |id, next| ResultLine { iteration: iteration.clone(), id, generated: 10, expanded: 4, outcome: Outcome::Next(Some(next)) };
+/// assert_eq!(merge(&split, &[result(0, 7)]), Ok(Merged::Missing(Missing(vec![1..=1]))));
+/// let nodes = Nodes { generated: 23, expanded: 9 };
+/// assert_eq!(merge(&split, &[result(1, 8), result(0, 7)]), Ok(Merged::Next { bound: Some(7), nodes }));
 /// ```
 pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String> {
     let mut by_id: BTreeMap<usize, &ResultLine> = BTreeMap::new();
@@ -367,16 +511,32 @@ pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String
             }
         }
     }
-    let generated = split.generated + by_id.values().map(|result| result.generated).sum::<u64>();
+    let past = || "the node counts add up past 2^64: a line was not written by a search".to_string();
+    let mut nodes = Nodes {
+        generated: split.generated,
+        expanded: split.expanded,
+    };
+    for result in by_id.values() {
+        nodes.generated = nodes.generated.checked_add(result.generated).ok_or_else(past)?;
+        nodes.expanded = nodes.expanded.checked_add(result.expanded).ok_or_else(past)?;
+    }
     if let Some((id, path)) = by_id.iter().find_map(|(id, result)| match &result.outcome {
         Outcome::Found(path) => Some((*id, path.clone())),
         Outcome::Next(_) => None,
     }) {
-        return Ok(Merged::Found { id, path, generated });
+        return Ok(Merged::Found { id, path, nodes });
     }
-    let missing: Vec<usize> = (0..split.units).filter(|id| !by_id.contains_key(id)).collect();
+    // The gaps between the ids that have a result: as many steps as results.
+    let mut missing = Vec::new();
+    let mut from = 0;
+    for &id in by_id.keys().chain(std::iter::once(&split.units)) {
+        if id > from {
+            missing.push(from..=id - 1);
+        }
+        from = id + 1;
+    }
     if !missing.is_empty() {
-        return Ok(Merged::Missing(missing));
+        return Ok(Merged::Missing(Missing(missing)));
     }
     let bound = by_id
         .values()
@@ -386,5 +546,5 @@ pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String
         })
         .chain(split.next)
         .min();
-    Ok(Merged::Next { bound, generated })
+    Ok(Merged::Next { bound, nodes })
 }

@@ -289,6 +289,7 @@ fn results_of_another_goal_or_table_version_are_refused_by_name() {
         pruning: "fsm14".to_string(),
         bound: 48,
         proven: 48,
+        split: "0000000000000001".to_string(),
     };
     let split_line = SplitLine {
         iteration: iteration(2),
@@ -296,11 +297,13 @@ fn results_of_another_goal_or_table_version_are_refused_by_name() {
         depth: 1,
         next: None,
         generated: 1,
+        expanded: 1,
     };
     let result = ResultLine {
         iteration: iteration(1),
         id: 0,
         generated: 5,
+        expanded: 2,
         outcome: Outcome::Next(Some(50)),
     };
     let (units, results) = (dir.join("pdb-units.txt"), dir.join("pdb-results.txt"));

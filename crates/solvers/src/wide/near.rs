@@ -91,6 +91,7 @@ where
     }
     let h = heuristic.estimate(start, target).map_err(SearchError::Heuristic)?;
     let deadline = budget.time_limit.map(|limit| (Instant::now(), limit));
+    let stop = budget.stop;
     let last = NEAR_OPTIMAL_WEIGHTS.len() - 1;
     let caps: Vec<usize> = (0..=last)
         .map(|k| {
@@ -119,6 +120,7 @@ where
                     let mut budget = Budget {
                         max_states: caps[k],
                         time_limit: time_limit.map(|left| left.max(Duration::from_nanos(1))),
+                        stop,
                         ..Budget::default()
                     };
                     let weight = NEAR_OPTIMAL_WEIGHTS[k];
