@@ -162,7 +162,13 @@ impl<'t> Removals<'t> {
                         found.imports.push((line, name));
                     }
                 }
-                Some("dead_code") if !message.starts_with("field") && !message.starts_with("variant") => {
+                // Fields and variants stay, one named ("variant `X` is never
+                // constructed") or several ("multiple variants are ...").
+                Some("dead_code")
+                    if !["field", "variant", "multiple fields", "multiple variants"]
+                        .iter()
+                        .any(|kind| message.starts_with(kind)) =>
+                {
                     // A trait's member is marked with the trait around it.
                     let of_trait = spans
                         .iter()

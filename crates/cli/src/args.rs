@@ -94,7 +94,8 @@ pub(crate) enum UnitsCommand {
 /// What names one iteration's instance and estimate.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct UnitsInstance {
-    /// The start, written as for `solve` (boards of at most 25 cells).
+    /// The start, written as for `solve` (boards of at most 25 cells; `-`
+    /// reads it from standard input).
     #[arg(allow_hyphen_values = true)]
     pub(crate) board: String,
     /// The goal (default: the tiles in order, the blank last).
@@ -109,7 +110,7 @@ pub(crate) struct UnitsInstance {
     /// solve` on 5x5) or `undo` (only the move undoing the last).
     #[arg(long, value_enum, default_value = "fsm")]
     pub(crate) pruning: PruningArg,
-    /// About how many units an iteration is cut into.
+    /// About how many units an iteration is cut into (at most 2^20).
     #[arg(long, default_value_t = 1000)]
     pub(crate) count: usize,
 }
@@ -174,10 +175,12 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     pub(crate) files: Option<usize>,
     /// The command that searches an iteration's files, run by `sh -c`;
-    /// `{dir}`, `{last}`, `{count}`, `{workers}` and `{slide}` (this
-    /// program) are replaced. Default: `seq 0 {last} | xargs -P {workers}
-    /// -I % sh -c '"{slide}" units search "{dir}/unit-%.txt" --stop-file
-    /// "{dir}/found" > "{dir}/result-%.txt"'`.
+    /// `{last}`, `{count}` and `{workers}` are replaced by numbers, `{dir}`
+    /// and `{slide}` (this program) by `${SLIDE_UNITS_DIR}` and
+    /// `${SLIDE_UNITS_SLIDE}`, variables of its environment, so that no
+    /// path is read as shell code (write them in double quotes). Default:
+    /// `seq 0 {last} | xargs -P {workers} -I % sh -c '"{slide}" units search
+    /// "{dir}/unit-%.txt" --stop-file "{dir}/found" > "{dir}/result-%.txt"'`.
     #[arg(long)]
     pub(crate) exec: Option<String>,
     /// An iteration after one of fewer nodes than this is searched here, in

@@ -108,6 +108,8 @@ pub enum SearchError {
     TooDeep {
         /// The bound asked for.
         bound: u32,
+        /// The largest bound taken.
+        most: u32,
     },
     /// The budget's stop flag was set: another thread stopped the search.
     Cancelled,
@@ -144,11 +146,9 @@ impl fmt::Display for SearchError {
                 at + 1
             ),
             SearchError::Cancelled => write!(f, "the search was stopped"),
-            SearchError::TooDeep { bound } => write!(
-                f,
-                "the bound {bound} is deeper than a unit's search goes (at most {})",
-                crate::MAX_UNIT_BOUND
-            ),
+            SearchError::TooDeep { bound, most } => {
+                write!(f, "the bound {bound} is deeper than a unit's search goes (at most {most})")
+            }
             SearchError::TooLong { max_length } => {
                 write!(f, "the target cannot be reached in {max_length} moves or fewer")
             }

@@ -88,7 +88,10 @@ where
     R: Pruning,
 {
     if bound > MAX_UNIT_BOUND {
-        return Err(SearchError::TooDeep { bound });
+        return Err(SearchError::TooDeep {
+            bound,
+            most: MAX_UNIT_BOUND,
+        });
     }
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {
@@ -193,7 +196,10 @@ where
     R: Pruning,
 {
     if bound > MAX_UNIT_BOUND {
-        return Err(SearchError::TooDeep { bound });
+        return Err(SearchError::TooDeep {
+            bound,
+            most: MAX_UNIT_BOUND,
+        });
     }
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {

@@ -170,7 +170,7 @@ fn the_merge_refuses_what_is_not_its_iteration_and_lists_what_is_missing() {
     // Missing: a file that is not there.
     let (status, _, err) = merge(&units, &[&dir.join("none.txt")]);
     assert_eq!(status, 1, "{err}");
-    assert!(err.contains("units 0, 1"), "{err}");
+    assert!(err.contains("units 0-"), "{err}");
 
     // Another bound, another estimate, another instance: refused by name.
     let later = split(
