@@ -11,7 +11,7 @@
 //! word, as a `ValueError`. A search that cannot finish (a cap) raises
 //! `RuntimeError`. The searches run with the interpreter's lock released,
 //! on threads of their own, while the calling thread looks for signals
-//! every [`SIGNAL_POLL`]: a Ctrl-C stops them and raises `KeyboardInterrupt`.
+//! every 50 ms (`SIGNAL_POLL`): a Ctrl-C stops them and raises `KeyboardInterrupt`.
 //! No argument sizes a buffer past what it can hold: a request past a
 //! stated limit is a `ValueError`, an allocation that fails a `MemoryError`.
 
