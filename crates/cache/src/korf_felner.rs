@@ -12,7 +12,7 @@ use slide_pattern_db::{
     PLACEMENT_FORMAT_VERSION,
 };
 
-use crate::{checked_file, huge_page_buffer, mapped_file, save_with, shown, CacheError, Origin, Report};
+use crate::{huge_page_buffer, load_table, save_with, shown, CacheError, Origin, Report};
 
 /// The file of a placement table of `goal_cells` and the goal's blank cell
 /// `blank` on `rows` by `cols`, such as `wpdb-v2-5x5-b0-1.2.5.6.7.12.bin`.
@@ -127,9 +127,11 @@ impl std::fmt::Display for Unusable {
 /// them ([`map_tables`]).
 static MAP_TABLES: AtomicBool = AtomicBool::new(false);
 
-/// From now on, this process reads the 24-puzzle's tables by mapping their
-/// files into memory (`mmap`, read only, for the rest of the process)
-/// rather than copying them into memory of its own in huge pages.
+/// From now on, this process reads every table of the cache (the
+/// 24-puzzle's above all) by mapping their files into memory (`mmap`, read
+/// only, for the rest of the process) rather than copying them into memory
+/// of its own in huge pages (tables of `MAP_FROM` bytes or more are mapped
+/// in every process).
 ///
 /// For a process that starts for one search of seconds, a unit's worker:
 /// a copy of the two tables (255 MB then) cost it 0.04 to 0.27 s of start, most
@@ -141,6 +143,11 @@ static MAP_TABLES: AtomicBool = AtomicBool::new(false);
 /// kernel refuses), the table is copied as before.
 pub fn map_tables() {
     MAP_TABLES.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`map_tables`] was called.
+pub(crate) fn maps_every_table() -> bool {
+    MAP_TABLES.load(Ordering::Relaxed)
 }
 
 /// The tables this process read whole and intact, by file: each is read
@@ -166,22 +173,16 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
         return Ok((table, started.elapsed()));
     }
     // Read without the lock, so that both tables are read side by side.
-    let size = PlacementPatternDb::file_size(5, 5, cells.len());
-    let copied = || {
-        checked_file(&path, size).and_then(|mut input| {
-            let buffer = huge_page_buffer(2 * PlacementPatternDb::slots(25, cells.len()));
+    let table = load_table(
+        &path,
+        PlacementPatternDb::file_size(5, 5, cells.len()),
+        2 * PlacementPatternDb::slots(25, cells.len()),
+        |input, buffer| {
+            let mut input = input;
             PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
-        })
-    };
-    let table = if MAP_TABLES.load(Ordering::Relaxed) {
-        match mapped_file(&path, size) {
-            Ok(Some(file)) => PlacementPatternDb::from_file_bytes(file, 5, 5, cells, KORF_FELNER_BLANK),
-            Ok(None) => copied(),
-            Err(why) => Err(why),
-        }
-    } else {
-        copied()
-    }
+        },
+        |file| PlacementPatternDb::from_file_bytes(file, 5, 5, cells, KORF_FELNER_BLANK),
+    )
     .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
     // Should another thread have read it meanwhile, one copy is kept.

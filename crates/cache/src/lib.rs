@@ -278,8 +278,44 @@ fn load_or_build_pattern(
 /// `size` bytes: anything else (a folder, a FIFO that would block, a link to
 /// a device that never ends, a file of another size) is refused unread.
 fn read_file(path: &Path, size: u64) -> Result<PatternDb, String> {
+    load_table(
+        path,
+        size,
+        size as usize,
+        PatternDb::read_from,
+        PatternDb::from_file_bytes,
+    )
+}
+
+/// Tables of at least this many bytes are mapped rather than copied, in
+/// every process: the 7-8 split's 8-tile table (1.56 GB), whose copy cost a
+/// start seconds of system time, most of it gathering huge pages
+/// (`record/2026-12-06-tables-mapped.md`). Smaller tables are copied into
+/// huge pages, where a long search reads them faster, unless the process
+/// maps every table ([`map_tables`]).
+pub(crate) const MAP_FROM: u64 = 1 << 30;
+
+/// The one loader of the cache's tables (the 4x4 pattern databases and the
+/// 24-puzzle's placement tables): the table in the cache file `path`, which
+/// must be a regular file of `size` bytes, mapped read-only and read where
+/// it lies (`mapped`) when it is of [`MAP_FROM`] bytes or more or the
+/// process maps every table, else read (`copied`) into a buffer of `buffer`
+/// bytes in huge pages. Either way every field and the checksum are
+/// checked before the table is used. Where mapping fails, it is copied.
+pub(crate) fn load_table<T>(
+    path: &Path,
+    size: u64,
+    buffer: usize,
+    copied: impl FnOnce(&mut dyn std::io::Read, Vec<u8>) -> Result<T, String>,
+    mapped: impl FnOnce(&'static [u8]) -> Result<T, String>,
+) -> Result<T, String> {
+    if size >= MAP_FROM || korf_felner::maps_every_table() {
+        if let Some(file) = mapped_file(path, size)? {
+            return mapped(file);
+        }
+    }
     let mut input = checked_file(path, size)?;
-    PatternDb::read_from(&mut input, huge_page_buffer(size as usize))
+    copied(&mut input, huge_page_buffer(buffer))
 }
 
 /// The cache file `path` opened for reading, if it is a regular file of

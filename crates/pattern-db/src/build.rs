@@ -210,7 +210,7 @@ impl PatternDb {
             cells: n,
             goal_cells: goal_cells.to_vec(),
             entries: size * (n - k),
-            signs,
+            signs: signs.into(),
         })
     }
 }

@@ -439,7 +439,7 @@ mod tests {
             cells: n,
             goal_cells: goal_cells.to_vec(),
             entries: placements * (n - k),
-            signs: vec![0; signs_len(placements)],
+            signs: vec![0; signs_len(placements)].into(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The file format of pattern databases: versioned and checksummed, so that
 //! a cache can tell a sound file from a damaged one.
 
+use std::borrow::Cow;
 use std::io::Read;
 
 use slide_core::{Shape, SplitMix64, MAX_CELLS};
@@ -68,6 +69,80 @@ fn words_hash(hash: u64, bytes: &[u8]) -> u64 {
         .iter()
         .chain([&(bytes.len() as u64)])
         .fold(hash, |hash, &value| (hash ^ value).wrapping_mul(PRIME))
+}
+
+/// What a file says before its table: the header's bytes (which the
+/// checksum covers) and what they say.
+struct Head {
+    bytes: Vec<u8>,
+    shape: Shape,
+    blank: u8,
+    goal_cells: Vec<u8>,
+    entries: usize,
+    /// The bytes of the table of signs that follow.
+    packed: usize,
+}
+
+impl Head {
+    /// The header read from `input`, every field checked.
+    fn read(input: &mut dyn Read) -> Result<Head, String> {
+        let mut header = read_exact(input, 16)?;
+        if header[..8] != MAGIC[..] {
+            return Err("not a pattern database (no SLIDEPDB magic)".to_string());
+        }
+        let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
+        if version != FORMAT_VERSION {
+            return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+        }
+        let (rows, cols, blank, k) = (
+            header[12] as usize,
+            header[13] as usize,
+            header[14],
+            header[15] as usize,
+        );
+        let shape = Shape::new(rows, cols).map_err(|e| e.to_string())?;
+        let n = shape.cells();
+        if k > 8 || k >= n {
+            return Err("the pattern does not fit its board".to_string());
+        }
+        header.extend(read_exact(input, k + 8)?);
+        let goal_cells = header[16..16 + k].to_vec();
+        let entries = u64::from_le_bytes(header[16 + k..].try_into().expect("8 bytes"));
+        if goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
+            return Err("the pattern does not fit its board".to_string());
+        }
+        let placements: u64 = (n - k + 1..=n).map(|x| x as u64).product();
+        let expected = placements * (n - k) as u64;
+        if entries != expected {
+            return Err(format!("{entries} entries, expected {expected}"));
+        }
+        Ok(Head {
+            bytes: header,
+            shape,
+            blank,
+            goal_cells,
+            entries: entries as usize,
+            packed: signs_len(placements as usize),
+        })
+    }
+
+    /// The database of this header and `table`, if `stored` is their
+    /// checksum and the values make sense.
+    fn checked(self, table: Cow<'static, [u8]>, stored: &[u8]) -> Result<PatternDb, String> {
+        if checksum(&self.bytes, &table).to_le_bytes()[..] != stored[..] {
+            return Err("the checksum does not match: the file is damaged".to_string());
+        }
+        let db = PatternDb {
+            shape: self.shape,
+            blank: self.blank,
+            cells: self.shape.cells(),
+            goal_cells: self.goal_cells,
+            entries: self.entries,
+            signs: table,
+        };
+        db.check_values()?;
+        Ok(db)
+    }
 }
 
 /// Reads exactly `count` bytes: fewer means the file is truncated.
@@ -147,44 +222,14 @@ impl PatternDb {
     /// assert_eq!(PatternDb::read_from(&mut longer.as_slice(), Vec::new()).unwrap_err(), "bytes after the table");
     /// ```
     pub fn read_from(input: &mut dyn Read, mut table: Vec<u8>) -> Result<PatternDb, String> {
-        let mut header = read_exact(input, 16)?;
-        if header[..8] != MAGIC[..] {
-            return Err("not a pattern database (no SLIDEPDB magic)".to_string());
-        }
-        let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION {
-            return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
-        }
-        let (rows, cols, blank, k) = (
-            header[12] as usize,
-            header[13] as usize,
-            header[14],
-            header[15] as usize,
-        );
-        let shape = Shape::new(rows, cols).map_err(|e| e.to_string())?;
-        let n = shape.cells();
-        if k > 8 || k >= n {
-            return Err("the pattern does not fit its board".to_string());
-        }
-        header.extend(read_exact(input, k + 8)?);
-        let goal_cells = header[16..16 + k].to_vec();
-        let entries = u64::from_le_bytes(header[16 + k..].try_into().expect("8 bytes"));
-        if goal_cells.iter().chain([&blank]).any(|&c| c as usize >= n) {
-            return Err("the pattern does not fit its board".to_string());
-        }
-        let placements: u64 = (n - k + 1..=n).map(|x| x as u64).product();
-        let expected = placements * (n - k) as u64;
-        if entries != expected {
-            return Err(format!("{entries} entries, expected {expected}"));
-        }
+        let head = Head::read(input)?;
         table.clear();
-        let packed = signs_len(placements as usize);
-        table.reserve_exact(packed);
+        table.reserve_exact(head.packed);
         input
-            .take(packed as u64)
+            .take(head.packed as u64)
             .read_to_end(&mut table)
             .map_err(|error| format!("unreadable: {error}"))?;
-        if table.len() != packed {
+        if table.len() != head.packed {
             return Err("the file is truncated".to_string());
         }
         let stored = read_exact(input, 8)?;
@@ -192,19 +237,34 @@ impl PatternDb {
         if input.read(&mut rest).map_err(|error| format!("unreadable: {error}"))? != 0 {
             return Err("bytes after the table".to_string());
         }
-        if checksum(&header, &table).to_le_bytes()[..] != stored[..] {
-            return Err("the checksum does not match: the file is damaged".to_string());
+        head.checked(Cow::Owned(table), &stored)
+    }
+
+    /// [`PatternDb::from_bytes`] from the bytes of a whole file that stay
+    /// for the whole process (a file mapped into memory, or leaked): the
+    /// signs are not copied but read where they lie, after the same checks
+    /// (every field, the checksum, the sample of values).
+    ///
+    /// ```
+    /// use slide_core::Shape;
+    /// use slide_pattern_db::PatternDb;
+    /// let db = PatternDb::build(Shape::new(2, 3).unwrap(), &[0, 1, 2], 5);
+    /// let file: &'static [u8] = Vec::leak(db.to_bytes());
+    /// let read = PatternDb::from_file_bytes(file).unwrap();
+    /// assert_eq!(read.to_bytes(), db.to_bytes());
+    /// assert_eq!(PatternDb::from_file_bytes(&file[..file.len() - 1]).unwrap_err(), "the file is truncated");
+    /// ```
+    pub fn from_file_bytes(file: &'static [u8]) -> Result<PatternDb, String> {
+        let mut input = file;
+        let head = Head::read(&mut input)?;
+        if input.len() < head.packed + 8 {
+            return Err("the file is truncated".to_string());
         }
-        let db = PatternDb {
-            shape,
-            blank,
-            cells: n,
-            goal_cells,
-            entries: entries as usize,
-            signs: table,
-        };
-        db.check_values()?;
-        Ok(db)
+        if input.len() > head.packed + 8 {
+            return Err("bytes after the table".to_string());
+        }
+        let (table, stored) = input.split_at(head.packed);
+        head.checked(Cow::Borrowed(table), stored)
     }
 
     /// The size in bytes of the file of a pattern of `k` tiles on `shape`,

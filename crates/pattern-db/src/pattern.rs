@@ -63,6 +63,8 @@
 //! expanding it so that successors' reads move forward through memory. The
 //! cache builds or loads each pattern on its own thread.
 
+use std::borrow::Cow;
+
 use slide_core::{count_ones_16, Grid, Shape};
 
 use crate::regions::Regions;
@@ -92,7 +94,9 @@ pub struct PatternDb {
     /// The number of positions: placements times free cells.
     pub(crate) entries: usize,
     /// The placements' signs, as the invariant says.
-    pub(crate) signs: Vec<u8>,
+    /// Owned (built, or read into memory of the caller's choosing) or
+    /// borrowed from a file mapped for the whole process.
+    pub(crate) signs: Cow<'static, [u8]>,
 }
 
 /// The bit of `slot` in a packed table: bit 1 of its value.
@@ -365,7 +369,7 @@ impl PatternDb {
         let mut table = buffer(self.signs.len());
         table.clear();
         table.extend_from_slice(&self.signs);
-        self.signs = table;
+        self.signs = Cow::Owned(table);
         self
     }
 }
