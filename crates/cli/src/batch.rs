@@ -18,7 +18,7 @@ use crate::solver::{Solver, Wanted};
 /// One line's outcome: its number, and its instance with its answer or
 /// why the search failed, or why the line is not an instance; `None` for
 /// a blank line or a comment.
-type Outcome = (usize, Option<Result<Result<Solution, CliError>, Refused>>);
+type LineResult = (usize, Option<Result<Result<Solution, CliError>, Refused>>);
 
 /// Why a line gives no instance.
 enum Refused {
@@ -80,7 +80,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
         Some(Instance::read(start, goal, None).map_err(Refused::Line))
     };
     // Lines run side by side on every core: each search on one.
-    let solve = |(number, line): (usize, Line)| -> Outcome {
+    let solve = |(number, line): (usize, Line)| -> LineResult {
         let Some(instance) = job_of(line) else {
             return (number, None);
         };

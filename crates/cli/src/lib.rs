@@ -40,7 +40,7 @@ use crate::args::Command;
 use crate::error::write_stdout;
 pub use crate::error::CliError;
 pub use crate::random::random_boards;
-pub use crate::solver::{solvable, Answer, Solver};
+pub use crate::solver::{solvable, Reply, Solver};
 
 /// Runs the command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {

@@ -127,7 +127,7 @@ pub(crate) enum Plan {
 }
 
 /// What a plan returns: one shortest path, or all of them.
-pub(crate) enum Outcome {
+pub(crate) enum Answered {
     /// A shortest path (none when unsolvable).
     One(Answer),
     /// Every shortest path, counted and listed up to a limit (`None` when
@@ -225,7 +225,7 @@ impl Plan {
         tables: &Tables,
         (ask, quick_first): (Ask, bool),
         budget: &mut Budget,
-    ) -> Result<Outcome, CliError> {
+    ) -> Result<Answered, CliError> {
         let (start, goal) = (&instance.start, &instance.goal);
         // The time allowed covers building tables too: it runs from here.
         let limit = budget.time_limit;
@@ -236,18 +236,18 @@ impl Plan {
         };
         if self == Plan::Table {
             return Ok(match ask.all {
-                Some(limit) => Outcome::All(all_shortest_paths(start, goal, ask.order, limit, budget)?),
-                None => Outcome::One(shortest_path_in_order(start, goal, ask.order, budget)?),
+                Some(limit) => Answered::All(all_shortest_paths(start, goal, ask.order, limit, budget)?),
+                None => Answered::One(shortest_path_in_order(start, goal, ask.order, budget)?),
             });
         }
         if ask.all.is_none() {
             if let Some(answer) = answer_without_search(start, goal)? {
-                return Ok(Outcome::One(answer));
+                return Ok(Answered::One(answer));
             }
         }
         let search = match (self, ask.all) {
-            (Plan::Bfs, _) => return Ok(Outcome::One(bfs_with(start, goal, budget)?)),
-            (Plan::Bidi, _) => return Ok(Outcome::One(bidirectional_bfs_with(start, goal, budget)?)),
+            (Plan::Bfs, _) => return Ok(Answered::One(bfs_with(start, goal, budget)?)),
+            (Plan::Bidi, _) => return Ok(Answered::One(bidirectional_bfs_with(start, goal, budget)?)),
             (Plan::Table, _) => unreachable!("answered above"),
             (Plan::Astar(_), _) => Search::Astar,
             (Plan::IdaStar(_), Some(limit)) => Search::All(limit),
@@ -370,17 +370,17 @@ impl Run<'_> {
     /// IDA* in Korf's order runs on every core (its searches of up to a
     /// million nodes on one); in another order on one, which is what keeps
     /// its path the first in that order.
-    fn with<H: Heuristic + Sync>(&self, heuristic: H, budget: &mut Budget) -> Result<Outcome, SearchError> {
+    fn with<H: Heuristic + Sync>(&self, heuristic: H, budget: &mut Budget) -> Result<Answered, SearchError> {
         let (start, goal) = (&self.instance.start, &self.instance.goal);
         let cores = crate::threads::thread_count(None);
         Ok(match self.search {
-            Search::IdaStar if self.order == MoveOrder::KORF => Outcome::One(match self.fsm {
+            Search::IdaStar if self.order == MoveOrder::KORF => Answered::One(match self.fsm {
                 Some(fsm) => parallel_ida_star_pruned(start, goal, heuristic, cores, fsm, budget)?,
                 None => parallel_ida_star(start, goal, heuristic, cores, budget)?,
             }),
-            Search::IdaStar => Outcome::One(ida_star_in_order(start, goal, heuristic, self.order, budget)?),
-            Search::Astar => Outcome::One(astar_with(start, goal, heuristic, budget)?),
-            Search::All(limit) => Outcome::All(ida_star_all(start, goal, heuristic, self.order, limit, budget)?),
+            Search::IdaStar => Answered::One(ida_star_in_order(start, goal, heuristic, self.order, budget)?),
+            Search::Astar => Answered::One(astar_with(start, goal, heuristic, budget)?),
+            Search::All(limit) => Answered::All(ida_star_all(start, goal, heuristic, self.order, limit, budget)?),
         })
     }
 }
@@ -413,8 +413,8 @@ pub(crate) fn solve(
     let outcome = plan.run_asking(&packed, tables, (request.ask, request.quick_first), &mut budget)?;
     let seconds = started.elapsed().as_secs_f64();
     let (found, stats) = match outcome {
-        Outcome::One(answer) => (Found::One(answer.path), answer.stats),
-        Outcome::All(all) => {
+        Answered::One(answer) => (Found::One(answer.path), answer.stats),
+        Answered::All(all) => {
             let stats = all.as_ref().map_or_else(Default::default, |all| all.stats);
             (Found::All(all), stats)
         }

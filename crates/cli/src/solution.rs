@@ -62,9 +62,9 @@ impl Solution {
         }
     }
 
-    /// The answer as [`crate::Solver`] gives it.
-    pub(crate) fn answer(&self) -> crate::Answer {
-        crate::Answer {
+    /// The reply [`crate::Solver`] gives.
+    pub(crate) fn reply(&self) -> crate::Reply {
+        crate::Reply {
             path: self.path().cloned(),
             optimal: self.optimal(),
         }

@@ -43,9 +43,11 @@ pub struct Solver {
     max_moves: u64,
 }
 
-/// One instance's answer.
+/// One instance's reply to another program: the path and whether it
+/// is a shortest one (a search's full `slide_solvers::Answer` also has its
+/// counts).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub struct Reply {
     /// The blank's moves, or `None` when the goal cannot be reached.
     pub path: Option<Vec<Move>>,
     /// Whether the path is a shortest one (a reduction's or a near-optimal
@@ -53,7 +55,7 @@ pub struct Answer {
     pub optimal: bool,
 }
 
-impl Answer {
+impl Reply {
     /// The path as the command line writes it (`udlr`), or `None`.
     pub fn moves(&self) -> Option<String> {
         self.path.as_deref().map(slide_core::path_string)
@@ -87,7 +89,7 @@ impl Solver {
     /// it, towards `goal` (by default the tiles in order, the blank last),
     /// searched on every core as `slide solve` searches it; the command
     /// line's error otherwise.
-    pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Answer, CliError> {
+    pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Reply, CliError> {
         self.solve_until(start, goal, &Arc::new(AtomicBool::new(false)))
     }
 
@@ -101,7 +103,7 @@ impl Solver {
     /// let far = "_ 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
     /// assert_eq!(Solver::new().solve_until(far, None, &stopped).unwrap_err().message, "the search was stopped");
     /// ```
-    pub fn solve_until(&self, start: &str, goal: Option<&str>, stop: &Arc<AtomicBool>) -> Result<Answer, CliError> {
+    pub fn solve_until(&self, start: &str, goal: Option<&str>, stop: &Arc<AtomicBool>) -> Result<Reply, CliError> {
         let instance = Instance::read(start, goal, None)?;
         let threads = crate::threads::thread_count(None);
         let wanted = Wanted {
@@ -110,7 +112,7 @@ impl Solver {
             stop: Some(Arc::clone(stop)),
         };
         self.answer(instance, Algo::Auto, None, wanted)
-            .map(|solution| solution.answer())
+            .map(|solution| solution.reply())
     }
 
     /// The answers to `instances` (a start and, or not, a goal each), in
@@ -128,7 +130,7 @@ impl Solver {
         &self,
         instances: &[(&str, Option<&str>)],
         threads: Option<usize>,
-    ) -> Vec<Result<Answer, CliError>> {
+    ) -> Vec<Result<Reply, CliError>> {
         self.solve_many_until(instances, threads, &Arc::new(AtomicBool::new(false)))
     }
 
@@ -140,7 +142,7 @@ impl Solver {
         instances: &[(&str, Option<&str>)],
         threads: Option<usize>,
         stop: &Arc<AtomicBool>,
-    ) -> Vec<Result<Answer, CliError>> {
+    ) -> Vec<Result<Reply, CliError>> {
         let threads = crate::threads::thread_count(threads);
         let window = Window {
             items: 4 * threads * MOST_TAKEN,
@@ -155,7 +157,7 @@ impl Solver {
             };
             Instance::read(start, *goal, None)
                 .and_then(|instance| self.answer(instance, Algo::Auto, None, wanted))
-                .map(|solution| solution.answer())
+                .map(|solution| solution.reply())
         };
         for_each_in_order(
             instances.iter(),

@@ -16,8 +16,8 @@ use slide_solvers::{
     UndoLast, UnitEnd, WideBoard,
 };
 use slide_units::{
-    merge, parse_line, split_digest, Iteration, Line, LineError, Merged, Nodes, Outcome, ResultLine, SplitLine,
-    UnitLine, MAX_COUNT,
+    merge, parse_line, split_digest, Iteration, Line, LineError, Merged, Nodes, ResultLine, SplitLine, UnitLine,
+    MAX_COUNT,
 };
 
 use crate::args::{
@@ -253,7 +253,7 @@ struct SplitJob {
 }
 
 impl Job for SplitJob {
-    type Out = Result<slide_solvers::Split, SearchError>;
+    type Out = Result<slide_solvers::IterationUnits, SearchError>;
     fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
         self,
         start: &Wide,
@@ -421,17 +421,14 @@ fn search_units(
             bound: named.bound,
             moves: &unit.moves,
         })?;
-        let (outcome, found) = match end {
-            UnitEnd::Found(path) => (Outcome::Found(path), true),
-            UnitEnd::Exhausted(next) => (Outcome::Next(next), false),
-        };
+        let found = matches!(end, UnitEnd::Found(_));
         write(
             &ResultLine {
                 iteration: unit.iteration,
                 id: unit.id,
                 generated: stats.generated,
                 expanded: stats.expanded,
-                outcome,
+                end,
             }
             .to_string(),
         )?;
@@ -646,19 +643,15 @@ fn search_here(resolved: &Resolved, units: &[UnitLine], threads: usize) -> Resul
                 bound: unit.iteration.bound,
                 moves: &unit.moves,
             })?;
-            let outcome = match end {
-                UnitEnd::Found(path) => {
-                    stop.store(true, Ordering::Relaxed);
-                    Outcome::Found(path)
-                }
-                UnitEnd::Exhausted(next) => Outcome::Next(next),
-            };
+            if let UnitEnd::Found(_) = end {
+                stop.store(true, Ordering::Relaxed);
+            }
             results.push(ResultLine {
                 iteration: unit.iteration.clone(),
                 id: unit.id,
                 generated: stats.generated,
                 expanded: stats.expanded,
-                outcome,
+                end,
             });
         }
         Ok(results)

@@ -90,7 +90,7 @@ pub use crate::move_fsm::MoveFsm;
 pub use crate::parallel_ida_star::{parallel_ida_star, parallel_ida_star_pruned};
 pub use crate::position::{Neighbours, Position, Tiles};
 pub use crate::pruning::{Pruning, UndoLast};
-pub use crate::units::{search_unit, split_iteration, Split, UnitEnd, MAX_SPLIT_DEPTH, MAX_UNIT_BOUND};
+pub use crate::units::{search_unit, split_iteration, IterationUnits, UnitEnd, MAX_SPLIT_DEPTH, MAX_UNIT_BOUND};
 pub use crate::wide::{
     wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal,
     wide_weighted_astar, Cells, NearOptimal, WideBoard, WideTargets, WideTiles, NEAR_OPTIMAL_STATES,

@@ -438,7 +438,7 @@ pub(crate) enum End {
 
 /// What [`run_subtrees`] found, the nodes it generated and expanded, and
 /// the nodes each packet searched to its end generated.
-pub(crate) struct Outcome<T> {
+pub(crate) struct SubtreesRun<T> {
     pub(crate) end: End,
     pub(crate) stats: Stats,
     pub(crate) sizes: Sizes<T>,
@@ -530,7 +530,7 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
     cut: &Cut<P::Tiles, P::Neighbours, R>,
     workers: usize,
     (time_limit, stop_flag): (Option<std::time::Duration>, Option<&AtomicBool>),
-) -> Outcome<P::Tiles> {
+) -> SubtreesRun<P::Tiles> {
     let window = Window::new(cut.nodes.len(), workers);
     let stop = AtomicBool::new(false);
     // The first subtree (in order) to reach the target, or the first error.
@@ -595,7 +595,7 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
         None => End::Exhausted(results.iter().map(|&(bound, _, _)| bound).min().unwrap_or(u32::MAX)),
     };
     let sizes = results.into_iter().flat_map(|(_, _, sizes)| sizes).collect();
-    Outcome { end, stats, sizes }
+    SubtreesRun { end, stats, sizes }
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ pub const MAX_UNIT_BOUND: u32 = 10_000;
 
 /// An iteration cut into units (see [`split_iteration`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
+pub struct IterationUnits {
     /// Each unit's moves from the start, in the order IDA* meets them.
     pub units: Vec<Vec<Move>>,
     /// The least `f` above the bound met above the cut (`None`: none).
@@ -81,7 +81,7 @@ pub fn split_iteration<P, H, R>(
     bound: u32,
     count: usize,
     pruning: R,
-) -> Result<Split, SearchError>
+) -> Result<IterationUnits, SearchError>
 where
     P: Position,
     H: Heuristic<P>,
@@ -96,7 +96,7 @@ where
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {
             // No path at any bound: no unit, and no next bound.
-            return Ok(Split {
+            return Ok(IterationUnits {
                 units: Vec::new(),
                 next_bound: None,
                 generated: 0,
@@ -152,7 +152,7 @@ where
             cut.next_bound = h;
         }
         if found || units.len() >= count || depth >= MAX_SPLIT_DEPTH || units.is_empty() {
-            return Ok(Split {
+            return Ok(IterationUnits {
                 units,
                 next_bound: (cut.next_bound != u32::MAX).then_some(cut.next_bound),
                 generated: cut.stats.generated,

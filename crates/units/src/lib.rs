@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use slide_core::{parse_path, path_string, Move};
+use slide_solvers::UnitEnd;
 
 /// The format version these lines are written in and read (2: a line names
 /// its split, and counts the nodes expanded as well as generated).
@@ -91,15 +92,6 @@ pub struct UnitLine {
     pub moves: Vec<Move>,
 }
 
-/// How a unit's search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A path from the start to the goal of length at most the bound.
-    Found(Vec<Move>),
-    /// None: the least `f` above the bound met below the unit (`None`: none).
-    Next(Option<u32>),
-}
-
 /// The result of one unit's search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultLine {
@@ -112,7 +104,7 @@ pub struct ResultLine {
     /// The nodes it expanded, the unit's root included.
     pub expanded: u64,
     /// How it ended.
-    pub outcome: Outcome,
+    pub end: UnitEnd,
 }
 
 /// Any line of the format.
@@ -242,12 +234,12 @@ impl fmt::Display for UnitLine {
 impl fmt::Display for ResultLine {
     /// The line, its line break included.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let outcome = match &self.outcome {
-            Outcome::Found(path) => format!("found={}", path_string(path)),
-            Outcome::Next(next) => format!("next={}", next_text(*next)),
+        let end = match &self.end {
+            UnitEnd::Found(path) => format!("found={}", path_string(path)),
+            UnitEnd::Exhausted(next) => format!("next={}", next_text(*next)),
         };
         f.write_str(&with_check(format!(
-            "slide-result\t{VERSION}\t{}\tid={}\tgenerated={}\texpanded={}\t{outcome}",
+            "slide-result\t{VERSION}\t{}\tid={}\tgenerated={}\texpanded={}\t{end}",
             self.iteration.fields(),
             self.id,
             self.generated,
@@ -333,10 +325,11 @@ impl fmt::Display for LineError {
 /// with it, to be prefixed with where it is.
 ///
 /// ```
-/// use slide_units::{parse_line, Iteration, Line, LineError, Outcome, ResultLine};
+/// use slide_solvers::UnitEnd;
+/// use slide_units::{parse_line, Iteration, Line, LineError, ResultLine};
 /// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
 ///     pruning: "undo".into(), bound: 5, proven: 5, split: "00000000000000af".into() };
-/// let result = ResultLine { iteration, id: 3, generated: 12, expanded: 4, outcome: Outcome::Next(Some(7)) };
+/// let result = ResultLine { iteration, id: 3, generated: 12, expanded: 4, end: UnitEnd::Exhausted(Some(7)) };
 /// let text = result.to_string();
 /// assert_eq!(parse_line(text.trim_end()), Ok(Line::Result(result)));
 /// // Cut short: `next=7` would read as `next=` and a wrong check.
@@ -385,16 +378,16 @@ fn read_body(body: &str) -> Result<Line, String> {
             moves: fields.moves("moves")?,
         })),
         "slide-result" => {
-            let outcome = match fields.get("found") {
-                Ok(_) => Outcome::Found(fields.moves("found")?),
-                Err(_) => Outcome::Next(fields.next()?),
+            let end = match fields.get("found") {
+                Ok(_) => UnitEnd::Found(fields.moves("found")?),
+                Err(_) => UnitEnd::Exhausted(fields.next()?),
             };
             Ok(Line::Result(ResultLine {
                 iteration,
                 id: fields.units("id")?,
                 generated: fields.number("generated")?,
                 expanded: fields.number("expanded")?,
-                outcome,
+                end,
             }))
         }
         _ => Err(format!("`{kind}` is not a line of slide's work units")),
@@ -483,11 +476,12 @@ impl fmt::Display for Missing {
 /// an error.
 ///
 /// ```
-/// use slide_units::{merge, Iteration, Merged, Missing, Nodes, Outcome, ResultLine, SplitLine};
+/// use slide_solvers::UnitEnd;
+/// use slide_units::{merge, Iteration, Merged, Missing, Nodes, ResultLine, SplitLine};
 /// let iteration = Iteration { board: "2 1 / 3 _".into(), goal: "1 2 / 3 _".into(), estimate: "manhattan".into(),
 ///     pruning: "undo".into(), bound: 5, proven: 5, split: "1f".into() };
 /// let split = SplitLine { iteration: iteration.clone(), units: 2, depth: 1, next: Some(9), generated: 3, expanded: 1 };
-/// let result = |id, next| ResultLine { iteration: iteration.clone(), id, generated: 10, expanded: 4, outcome: Outcome::Next(Some(next)) };
+/// let result = |id, next| ResultLine { iteration: iteration.clone(), id, generated: 10, expanded: 4, end: UnitEnd::Exhausted(Some(next)) };
 /// assert_eq!(merge(&split, &[result(0, 7)]), Ok(Merged::Missing(Missing(vec![1..=1]))));
 /// let nodes = Nodes { generated: 23, expanded: 9 };
 /// assert_eq!(merge(&split, &[result(1, 8), result(0, 7)]), Ok(Merged::Next { bound: Some(7), nodes }));
@@ -520,9 +514,9 @@ pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String
         nodes.generated = nodes.generated.checked_add(result.generated).ok_or_else(past)?;
         nodes.expanded = nodes.expanded.checked_add(result.expanded).ok_or_else(past)?;
     }
-    if let Some((id, path)) = by_id.iter().find_map(|(id, result)| match &result.outcome {
-        Outcome::Found(path) => Some((*id, path.clone())),
-        Outcome::Next(_) => None,
+    if let Some((id, path)) = by_id.iter().find_map(|(id, result)| match &result.end {
+        UnitEnd::Found(path) => Some((*id, path.clone())),
+        UnitEnd::Exhausted(_) => None,
     }) {
         return Ok(Merged::Found { id, path, nodes });
     }
@@ -540,9 +534,9 @@ pub fn merge(split: &SplitLine, results: &[ResultLine]) -> Result<Merged, String
     }
     let bound = by_id
         .values()
-        .filter_map(|result| match result.outcome {
-            Outcome::Next(next) => next,
-            Outcome::Found(_) => None,
+        .filter_map(|result| match result.end {
+            UnitEnd::Exhausted(next) => next,
+            UnitEnd::Found(_) => None,
         })
         .chain(split.next)
         .min();

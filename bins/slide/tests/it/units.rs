@@ -253,7 +253,8 @@ fn a_path_is_shortest_only_when_every_smaller_bound_is_known_empty() {
 
 #[test]
 fn results_of_another_goal_or_table_version_are_refused_by_name() {
-    use slide_units::{Iteration, Outcome, ResultLine, SplitLine};
+    use slide_solvers::UnitEnd;
+    use slide_units::{Iteration, ResultLine, SplitLine};
     let dir = folder("versions");
     let board = BOARDS[1];
     // Another goal: the same board towards the goal with the blank first.
@@ -304,7 +305,7 @@ fn results_of_another_goal_or_table_version_are_refused_by_name() {
         id: 0,
         generated: 5,
         expanded: 2,
-        outcome: Outcome::Next(Some(50)),
+        end: UnitEnd::Exhausted(Some(50)),
     };
     let (units, results) = (dir.join("pdb-units.txt"), dir.join("pdb-results.txt"));
     std::fs::write(&units, split_line.to_string()).unwrap();
