@@ -1,0 +1,330 @@
+//! `slide units`: one IDA* iteration as work units for a batch system
+//! (`docs/units.md`). The searches are `slide_solvers::split_iteration` and
+//! `search_unit`; the lines and their merge are `slide_units`. This module
+//! resolves an iteration's instance, estimate and rule, and runs the
+//! searches with them; `commands.rs` writes, searches and merges the lines
+//! (`split`, `search`, `merge`); `run.rs` runs the iterations to the answer.
+
+mod commands;
+mod run;
+
+use slide_core::Move;
+use slide_pattern_db::PlacementPdb;
+use slide_solvers::{
+    search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
+    UndoLast, UnitEnd, WideBoard,
+};
+use slide_units::{split_digest, Iteration, SplitLine, UnitLine, MAX_COUNT};
+
+use crate::args::{HeuristicArg, PruningArg, UnitsCommand};
+use crate::error::{bad_input, CliError};
+use crate::instance::Instance;
+
+/// The packing of the boards units take: up to 25 cells.
+type Wide = WideBoard<u128>;
+
+/// The most cells a unit's board has.
+const MAX_CELLS: usize = 25;
+
+/// Runs `slide units ...`.
+pub(crate) fn units(command: &UnitsCommand) -> Result<(), CliError> {
+    // A worker starts once a file and an iteration, the driver once a run,
+    // for searches of seconds: the 24-puzzle's tables mapped, not copied
+    // (`slide_cache::map_tables`).
+    slide_cache::map_tables();
+    match command {
+        UnitsCommand::Split(args) => commands::split(args),
+        UnitsCommand::Search(args) => commands::search(args),
+        UnitsCommand::Merge(args) => commands::merge_files(args),
+        UnitsCommand::Run(args) => run::run(args),
+    }
+}
+
+/// An estimate, resolved.
+enum Estimate {
+    Manhattan,
+    LinearConflict,
+    Pdb(PlacementPdb),
+}
+
+/// An instance with its estimate and rule, as the lines name them.
+struct Resolved {
+    instance: Instance,
+    start: Wide,
+    goal: Wide,
+    estimate: Estimate,
+    pruning: PruningArg,
+    /// The iteration's fields but the bounds and the split.
+    named: Iteration,
+    /// The length of a path from the start to the goal (the reduction's),
+    /// `None` when there is none: no iteration needs a larger bound.
+    known: Option<u32>,
+}
+
+/// A search run with an estimate and a rule of any type.
+trait Job {
+    type Out;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out;
+}
+
+impl Resolved {
+    /// Runs `job` with the estimate and the rule.
+    fn dispatch<J: Job>(&self, job: J) -> J::Out {
+        let (start, goal) = (&self.start, &self.goal);
+        match (&self.estimate, self.pruning) {
+            (Estimate::Manhattan, PruningArg::Fsm) => job.run(start, goal, Manhattan, crate::route::move_fsm()),
+            (Estimate::Manhattan, PruningArg::Undo) => job.run(start, goal, Manhattan, UndoLast),
+            (Estimate::LinearConflict, PruningArg::Fsm) => {
+                job.run(start, goal, LinearConflict, crate::route::move_fsm())
+            }
+            (Estimate::LinearConflict, PruningArg::Undo) => job.run(start, goal, LinearConflict, UndoLast),
+            (Estimate::Pdb(pdb), PruningArg::Fsm) => job.run(start, goal, pdb, crate::route::move_fsm()),
+            (Estimate::Pdb(pdb), PruningArg::Undo) => job.run(start, goal, pdb, UndoLast),
+        }
+    }
+
+    /// The iteration bounded by `bound`, every bound below `proven` known
+    /// to have no path, of the split `split`.
+    fn iteration(&self, bound: u32, proven: u32, split: String) -> Iteration {
+        Iteration {
+            bound,
+            proven,
+            split,
+            ..self.named.clone()
+        }
+    }
+
+    /// `bound`, if an iteration may need it: at most the length of a path
+    /// known (the iteration there has a path), and so at most the depth a
+    /// unit's search is checked to go. A bound past it is refused, before
+    /// any search recurses that deep.
+    fn check_bound(&self, bound: u32) -> Result<u32, CliError> {
+        match self.known {
+            Some(known) if bound > known => Err(bad_input(format!(
+                "the bound {bound} is more than this board needs: the reduction reaches the goal in {known} moves, so the iteration at {known} has a path"
+            ))),
+            _ => Ok(bound),
+        }
+    }
+}
+
+/// The name of `pruning` in the lines.
+fn pruning_name(pruning: PruningArg) -> String {
+    match pruning {
+        PruningArg::Fsm => format!("fsm{}", MoveFsm::LONGEST),
+        PruningArg::Undo => "undo".to_string(),
+    }
+}
+
+/// Reads an instance and resolves its estimate (`heuristic`, or the
+/// default) and rule.
+fn resolve(
+    board: &str,
+    goal: Option<&str>,
+    heuristic: Option<HeuristicArg>,
+    pruning: PruningArg,
+) -> Result<Resolved, CliError> {
+    let instance = Instance::read(board, goal, None)?;
+    if instance.cells() > MAX_CELLS {
+        return Err(bad_input(format!(
+            "work units take boards of at most {MAX_CELLS} cells, not {}x{}",
+            instance.start.rows(),
+            instance.start.cols()
+        )));
+    }
+    let known = slide_large::reduce_by_search(&instance.start, &instance.goal, u64::MAX)
+        .map_err(|error| bad_input(error.to_string()))?
+        .map(|path| path.len().min(slide_solvers::MAX_UNIT_BOUND as usize) as u32);
+    let start = Wide::of(&instance.start).map_err(bad_input)?;
+    let goal = Wide::of(&instance.goal).map_err(bad_input)?;
+    let five = (start.rows(), start.cols()) == (5, 5);
+    let heuristic = heuristic.unwrap_or_else(|| {
+        let corner = slide_pattern_db::korf_felner_split(goal.blank()).is_ok();
+        if five && corner && crate::wide::korf_felner_cached(goal.blank()) {
+            HeuristicArg::Pdb
+        } else {
+            HeuristicArg::LinearConflict
+        }
+    });
+    let (estimate, name) = match heuristic {
+        HeuristicArg::Manhattan => (Estimate::Manhattan, "manhattan".to_string()),
+        HeuristicArg::LinearConflict => (Estimate::LinearConflict, "linear-conflict".to_string()),
+        HeuristicArg::Pdb if five => {
+            let pdb = crate::wide::Tables::default().for_goal(goal.blank(), None)?;
+            let files = slide_cache::korf_felner_file_names();
+            (Estimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
+        }
+        other => {
+            return Err(bad_input(format!(
+                "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, not {}",
+                crate::route::name_of(other)
+            )))
+        }
+    };
+    let named = Iteration {
+        board: instance.start.to_string(),
+        goal: instance.goal.to_string(),
+        estimate: name,
+        pruning: pruning_name(pruning),
+        bound: 0,
+        proven: 0,
+        split: String::new(),
+    };
+    Ok(Resolved {
+        instance,
+        start,
+        goal,
+        estimate,
+        pruning,
+        named,
+        known,
+    })
+}
+
+/// Resolves the instance, estimate and rule an iteration names, refusing
+/// an estimate or rule this program does not have (another table version).
+fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
+    let heuristic = match iteration.estimate.split(' ').next() {
+        Some("manhattan") => HeuristicArg::Manhattan,
+        Some("linear-conflict") => HeuristicArg::LinearConflict,
+        Some("pdb-6-6-6-6") => HeuristicArg::Pdb,
+        _ => {
+            return Err(bad_input(format!(
+                "the estimate `{}` is not one this slide has",
+                iteration.estimate
+            )))
+        }
+    };
+    let pruning = match iteration.pruning.as_str() {
+        "undo" => PruningArg::Undo,
+        name if name == pruning_name(PruningArg::Fsm) => PruningArg::Fsm,
+        name => {
+            return Err(bad_input(format!(
+                "the pruning rule `{name}` is not one this slide has"
+            )))
+        }
+    };
+    let resolved = resolve(&iteration.board, Some(&iteration.goal), Some(heuristic), pruning)?;
+    if let Some(difference) = resolved.named.differs(&Iteration {
+        bound: 0,
+        proven: 0,
+        split: String::new(),
+        ..iteration.clone()
+    }) {
+        return Err(bad_input(format!("the units are {difference}")));
+    }
+    Ok(resolved)
+}
+
+/// The start's estimate.
+struct StartEstimate;
+
+impl Job for StartEstimate {
+    type Out = Result<u32, SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        _: R,
+    ) -> Self::Out {
+        Ok(heuristic.start(start, goal).map_err(SearchError::Heuristic)?.1)
+    }
+}
+
+/// A split's lines.
+struct SplitJob {
+    bound: u32,
+    count: usize,
+}
+
+impl Job for SplitJob {
+    type Out = Result<slide_solvers::IterationUnits, SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out {
+        split_iteration(start, goal, heuristic, self.bound, self.count, pruning)
+    }
+}
+
+/// One unit's search.
+struct UnitJob<'m> {
+    bound: u32,
+    moves: &'m [Move],
+}
+
+impl Job for UnitJob<'_> {
+    type Out = Result<(UnitEnd, Stats), SearchError>;
+    fn run<H: Heuristic<Wide> + Copy + Sync, R: Pruning>(
+        self,
+        start: &Wide,
+        goal: &Wide,
+        heuristic: H,
+        pruning: R,
+    ) -> Self::Out {
+        search_unit(
+            start,
+            goal,
+            heuristic,
+            self.bound,
+            self.moves,
+            pruning,
+            &mut Budget::default(),
+        )
+    }
+}
+
+/// The split of the iteration at `bound` (default: the start's estimate),
+/// `proven` (default: the start's estimate): its first line and its units.
+fn split_lines(
+    resolved: &Resolved,
+    bound: Option<u32>,
+    proven: Option<u32>,
+    count: usize,
+) -> Result<(SplitLine, Vec<UnitLine>), CliError> {
+    if count > MAX_COUNT {
+        return Err(bad_input(format!(
+            "--count {count} is more units than a split makes (at most {MAX_COUNT})"
+        )));
+    }
+    let h = resolved.dispatch(StartEstimate)?;
+    let (bound, proven) = (bound.unwrap_or(h), proven.unwrap_or(h));
+    if proven > bound {
+        return Err(bad_input(format!("--proven {proven} is above the bound {bound}")));
+    }
+    let bound = resolved.check_bound(bound)?;
+    let split = resolved.dispatch(SplitJob {
+        bound,
+        count: count.max(1),
+    })?;
+    let iteration = resolved.iteration(bound, proven, split_digest(&split.units));
+    let units = split
+        .units
+        .into_iter()
+        .enumerate()
+        .map(|(id, moves)| UnitLine {
+            iteration: iteration.clone(),
+            id,
+            moves,
+        })
+        .collect::<Vec<_>>();
+    let first = SplitLine {
+        iteration,
+        units: units.len(),
+        depth: split.depth,
+        next: split.next_bound,
+        generated: split.generated,
+        expanded: split.expanded,
+    };
+    Ok((first, units))
+}
