@@ -204,3 +204,214 @@ fn every_source_file_opens_with_its_documentation() {
         .collect();
     assert!(undocumented.is_empty(), "no //! first: {undocumented:?}");
 }
+
+/// Every workspace package's direct dependencies on other workspace
+/// packages (dev-dependencies apart), from `cargo metadata`.
+fn workspace_dependencies(root: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let output = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    let names: std::collections::BTreeSet<String> = packages
+        .iter()
+        .map(|package| package["name"].as_str().unwrap().to_string())
+        .collect();
+    packages
+        .iter()
+        .map(|package| {
+            let uses = package["dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|dependency| dependency["kind"].is_null())
+                .map(|dependency| dependency["name"].as_str().unwrap().to_string())
+                .filter(|name| names.contains(name))
+                .collect();
+            (package["name"].as_str().unwrap().to_string(), uses)
+        })
+        .collect()
+}
+
+/// The arrows ARCHITECTURE.md draws (`a, b <- c, d (words)`: c and d use a
+/// and b), between names that are packages, and each row of its crate table
+/// (its package, and the `slide-*` names it may use) are what `cargo
+/// metadata` reports: an arrow drawn is a direct dependency, and a row names
+/// every direct dependency on another package of the workspace.
+#[test]
+fn the_crate_arrows_and_the_crate_table_are_cargo_metadatas() {
+    let root = xtask::workspace_root();
+    let uses = workspace_dependencies(&root);
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut wrong = Vec::new();
+    let names = |side: &str| -> Vec<String> {
+        // Words in parentheses say what a name is; they name no package.
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in side.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                c if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        plain
+            .split(',')
+            .map(|name| name.trim().to_string())
+            .filter(|name| uses.contains_key(name))
+            .collect()
+    };
+    let block = text.split("```").nth(1).expect("the drawing's code block");
+    let mut arrows = 0;
+    for line in block.lines() {
+        let Some((used, users)) = line.split_once(" <- ") else {
+            continue;
+        };
+        for user in names(users) {
+            for used in names(used) {
+                arrows += 1;
+                if !uses[&user].contains(&used) {
+                    wrong.push(format!("the drawing says {user} uses {used}; cargo metadata does not"));
+                }
+            }
+        }
+    }
+    let mut rows = 0;
+    for line in text.lines().filter(|line| line.starts_with("| `")) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let Some(package) = cells[0]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .find(|name| uses.contains_key(*name))
+        else {
+            continue;
+        };
+        let may_use: std::collections::BTreeSet<String> = cells[cells.len() - 1]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|name| uses.contains_key(*name))
+            .map(str::to_string)
+            .collect();
+        rows += 1;
+        if may_use != uses[package] {
+            wrong.push(format!(
+                "the row of {package} names {may_use:?}; cargo metadata says {:?}",
+                uses[package]
+            ));
+        }
+    }
+    assert!(arrows >= 15 && rows >= 12, "{arrows} arrows, {rows} rows read");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The names of the items the workspace's Rust sources define (functions,
+/// types, traits, constants, statics, modules, macros) and the variants of
+/// their enums (a line that opens with a capitalised name and `(`, `{`,
+/// `,` or nothing after it).
+fn defined_names(root: &Path) -> std::collections::BTreeSet<String> {
+    let mut names = std::collections::BTreeSet::new();
+    for file in tracked(root).iter().filter(|file| file.ends_with(".rs")) {
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            continue;
+        };
+        for line in text.lines() {
+            let words: Vec<&str> = line
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '!'))
+                .filter(|word| !word.is_empty())
+                .collect();
+            for pair in words.windows(2) {
+                if [
+                    "fn",
+                    "struct",
+                    "enum",
+                    "trait",
+                    "type",
+                    "const",
+                    "static",
+                    "mod",
+                    "union",
+                    "macro_rules!",
+                ]
+                .contains(&pair[0])
+                {
+                    names.insert(pair[1].to_string());
+                }
+            }
+            let trimmed = line.trim_start();
+            let name: String = trimmed
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let after = trimmed[name.len()..].trim_start();
+            if name.starts_with(|c: char| c.is_ascii_uppercase())
+                && (after.is_empty() || after.starts_with(['(', '{', ',']))
+            {
+                names.insert(name);
+            }
+        }
+    }
+    names
+}
+
+/// Every type, trait, function and constant ARCHITECTURE.md names in
+/// backticks is defined in the code: a capitalised name (`Route`,
+/// `MAX_CELLS`), a name with an underscore (`split_iteration`), or the last
+/// part of a path (`Route::of`, `slide_cli::run`). Words such as `auto`
+/// or `u64`, and paths of files, are not checked here.
+#[test]
+fn every_item_architecture_md_names_is_in_the_code() {
+    let root = xtask::workspace_root();
+    let defined = defined_names(&root);
+    // The crates the workspace uses, named as code names them.
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    let crates: std::collections::BTreeSet<String> = lock
+        .lines()
+        .filter_map(|line| line.strip_prefix("name = \""))
+        .map(|name| name.trim_end_matches('"').replace('-', "_"))
+        .collect();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    let mut in_block = false;
+    for (number, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if in_block {
+            continue;
+        }
+        for token in line.split('`').skip(1).step_by(2) {
+            let token = token.trim_end_matches("()");
+            if token.contains(['/', '.', ' ', '-', '<', '#', '"', '\'', '=', '&', '[', '*', '|', '!'])
+                || token.is_empty()
+            {
+                continue;
+            }
+            let name = token.rsplit("::").next().unwrap_or(token);
+            let is_item = name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().any(|c| c.is_ascii_lowercase())
+                || name.contains('_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                || token.contains("::");
+            if !is_item || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            checked += 1;
+            if !defined.contains(name) && !crates.contains(name) {
+                missing.push(format!("ARCHITECTURE.md:{}: `{token}`", number + 1));
+            }
+        }
+    }
+    assert!(checked > 60, "{checked} names checked");
+    assert!(
+        missing.is_empty(),
+        "names that the code does not define:\n{}",
+        missing.join("\n")
+    );
+}
