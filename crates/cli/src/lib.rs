@@ -19,6 +19,7 @@
 mod args;
 mod batch;
 mod error;
+mod estimate;
 mod farthest;
 mod graph;
 mod instance;

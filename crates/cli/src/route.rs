@@ -4,13 +4,11 @@
 //! what the cache holds; `slide solve` and `slide batch` both run it. (A
 //! puzzle on a graph is read apart: `--graph`, `graph.rs`.)
 
-use clap::ValueEnum;
 use indicatif::ProgressBar;
-use slide_core::Board;
-use slide_pattern_db::{strongest_estimate, Strongest};
 
 use crate::args::{Algo, HeuristicArg, Limits};
 use crate::error::{bad_input, CliError};
+use crate::estimate::{name_of, Packing, ResolvedEstimate};
 use crate::instance::Instance;
 use crate::small::{self, Ask, Plan};
 use crate::solution::Solution;
@@ -76,14 +74,22 @@ impl Route {
         request: &Request,
         tables: &Tables,
     ) -> Result<Route, CliError> {
-        let estimate = || heuristic.unwrap_or_else(|| strongest(instance, tables));
+        // Resolved only where a search takes it: the default may read the
+        // cache (the 24-puzzle's tables, to see that they are whole).
+        let estimate = || ResolvedEstimate::resolve(heuristic, instance, Packing::of(instance), tables);
         let route = match (algo, instance.cells() <= slide_core::MAX_CELLS) {
             (Algo::Reduce, _) => Route::Reduce,
-            (_, true) => Route::Small(Plan::choose(algo, estimate())),
-            (Algo::Auto, false) if heuristic.is_none() && estimate() == HeuristicArg::Pdb => Route::Wide(Search::Near),
+            (_, true) => Route::Small(Plan::choose(algo, estimate().heuristic)),
+            // The default on 5x5 with Korf and Felner's tables cached: the
+            // near-optimal search, fast where IDA* takes minutes.
+            (Algo::Auto, false)
+                if matches!(estimate(), ResolvedEstimate { heuristic: HeuristicArg::Pdb, by_default: true }) =>
+            {
+                Route::Wide(Search::Near)
+            }
             (Algo::Auto, false) => Route::Reduce,
-            (Algo::Idastar, false) => Route::Wide(Search::IdaStar(estimate())),
-            (Algo::Astar, false) => Route::Wide(Search::Astar(estimate())),
+            (Algo::Idastar, false) => Route::Wide(Search::IdaStar(estimate().heuristic)),
+            (Algo::Astar, false) => Route::Wide(Search::Astar(estimate().heuristic)),
             (Algo::Bidi, false) => match heuristic {
                 Some(heuristic) => {
                     return Err(bad_input(format!(
@@ -125,50 +131,6 @@ impl Route {
             Route::Reduce => crate::reduce::solve(instance, request.max_moves),
         }
     }
-}
-
-/// The strongest estimate for `instance`, as the command line names it:
-/// on 12 to 16 cells the 7-8 tables when the cache holds them for the goal
-/// (the one 15-puzzle known to take 6-6-3 over a minute, the goal
-/// transposed, takes them seconds: `record/`), else what the estimates'
-/// policy names ([`strongest_packed`]); on 5x5 Korf and Felner's tables
-/// when the cache holds them whole for the goal's corner; else linear
-/// conflict.
-pub(crate) fn strongest(instance: &Instance, tables: &Tables) -> HeuristicArg {
-    if let Some((_, goal)) = instance.packed() {
-        return match strongest_packed(&goal) {
-            HeuristicArg::Pdb if tables.small.largest_ready(&goal) => HeuristicArg::Pdb78,
-            heuristic => heuristic,
-        };
-    }
-    let goal = &instance.goal;
-    let five_by_five = (goal.rows(), goal.cols()) == (5, 5);
-    if five_by_five
-        && slide_pattern_db::korf_felner_split(goal.blank()).is_ok()
-        && wide::korf_felner_cached(goal.blank())
-    {
-        HeuristicArg::Pdb
-    } else {
-        HeuristicArg::LinearConflict
-    }
-}
-
-/// The command line's name of the strongest estimate for a goal of at most
-/// 16 cells, whatever the cache holds ([`strongest_estimate`]).
-pub(crate) fn strongest_packed(goal: &Board) -> HeuristicArg {
-    match strongest_estimate(goal) {
-        Strongest::PatternDb(_) => HeuristicArg::Pdb,
-        Strongest::WalkingDistance => HeuristicArg::WalkingDistance,
-        Strongest::LinearConflict => HeuristicArg::LinearConflict,
-    }
-}
-
-/// The name `--heuristic` gives `heuristic`.
-pub(crate) fn name_of(heuristic: HeuristicArg) -> String {
-    heuristic
-        .to_possible_value()
-        .map(|value| value.get_name().to_string())
-        .unwrap_or_default()
 }
 
 /// The move machine the long searches skip moves by, from the cache

@@ -154,7 +154,7 @@ impl Ask {
 
 impl Plan {
     /// What `algo` means with the estimate `heuristic` (the one asked, or
-    /// the strongest: `crate::route::estimate`).
+    /// the default: `crate::estimate::default_for`).
     ///
     /// `auto`, as measured per shape (`benches/src/bin/shapes.rs` per
     /// search, and whole runs of `slide solve`; `record/` holds the
@@ -308,7 +308,7 @@ impl Plan {
 /// The error for an estimate that does not serve `goal`: why, and the
 /// strongest one that does.
 fn mismatched(mismatch: &PatternMismatch, goal: &Board) -> CliError {
-    let name = crate::route::strongest_packed(goal)
+    let name = crate::estimate::strongest_packed(goal)
         .to_possible_value()
         .map(|value| value.get_name().to_string());
     bad_input(format!("{mismatch}; use --heuristic {}", name.unwrap_or_default()))

@@ -17,8 +17,9 @@ use slide_solvers::{
 
 use crate::args::{Algo, HeuristicArg, Limits};
 use crate::error::{bad_input, CliError};
+use crate::estimate::{fits, name_of, Packing};
 use crate::instance::Instance;
-use crate::route::{name_of, Request, Route, Tables};
+use crate::route::{Request, Route, Tables};
 use crate::small::Ask;
 use crate::solution::{Found, Quality, Solution};
 use crate::threads::{for_each_in_order, Emit, Window, MOST_TAKEN};
@@ -205,18 +206,21 @@ impl Solver {
     fn wide_estimate<T: WideTiles>(&self, heuristic: HeuristicArg, instance: &Instance) -> Result<u32, CliError> {
         let start = WideBoard::<T>::of(&instance.start).map_err(bad_input)?;
         let goal = WideBoard::<T>::of(&instance.goal).map_err(bad_input)?;
+        if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
+            return Err(bad_input(format!(
+                "{} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+                name_of(heuristic)
+            )));
+        }
         let value = match heuristic {
             HeuristicArg::Manhattan => Manhattan.estimate(&start, &goal),
             HeuristicArg::LinearConflict => LinearConflict.estimate(&start, &goal),
-            HeuristicArg::Pdb if (start.rows(), start.cols()) == (5, 5) => {
+            HeuristicArg::Pdb => {
                 let pdb = self.tables.korf_felner.for_goal(goal.blank(), None)?;
                 (&pdb).estimate(&start, &goal)
             }
-            other => {
-                return Err(bad_input(format!(
-                    "{} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
-                    name_of(other)
-                )))
+            HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => {
+                unreachable!("refused above: they fit no wide board")
             }
         };
         value.map_err(|mismatch| bad_input(mismatch.to_string()))

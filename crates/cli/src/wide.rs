@@ -19,8 +19,9 @@ use slide_solvers::{
 
 use crate::args::HeuristicArg;
 use crate::error::{bad_input, CliError};
+use crate::estimate::{fits, name_of, Packing};
 use crate::instance::Instance;
-use crate::route::{name_of, Request};
+use crate::route::Request;
 use crate::solution::{Found, Quality, Solution};
 
 /// The most cells an optimal search takes (`Cells` packs them).
@@ -114,25 +115,28 @@ fn run_packed<T: WideTiles + Send + Sync>(
     let run = |estimate| informed(search, request, &start, &goal, estimate, deadline, spinner);
     let heuristic = match search {
         Search::Near => return near(request, &start, &goal, tables, deadline),
-        Search::Bidi => return run(Estimate::None),
+        Search::Bidi => return run(LoadedEstimate::None),
         Search::IdaStar(heuristic) | Search::Astar(heuristic) => heuristic,
     };
+    if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
+        return Err(bad_input(format!(
+            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+            name_of(heuristic)
+        )));
+    }
     match heuristic {
-        HeuristicArg::Manhattan => run(Estimate::Manhattan),
-        HeuristicArg::LinearConflict => run(Estimate::LinearConflict),
-        HeuristicArg::Pdb if (start.rows(), start.cols()) == (5, 5) => {
+        HeuristicArg::Manhattan => run(LoadedEstimate::Manhattan),
+        HeuristicArg::LinearConflict => run(LoadedEstimate::LinearConflict),
+        HeuristicArg::Pdb => {
             // What needs no search is answered before any table is built.
             if let Some(answer) = slide_solvers::Position::answer_without_search(&start, &goal)? {
                 let name = format!("{}/pdb-6-6-6-6", search_name(search));
                 return Ok((answer, name, Quality::Optimal));
             }
             let pdb = tables.for_goal(goal.blank(), deadline)?;
-            run(Estimate::Pdb(&pdb))
+            run(LoadedEstimate::Pdb(&pdb))
         }
-        other => Err(bad_input(format!(
-            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
-            name_of(other)
-        ))),
+        HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => unreachable!("refused above: they fit no wide board"),
     }
 }
 
@@ -171,7 +175,7 @@ fn near<T: WideTiles + Send + Sync>(
 }
 
 /// The estimates a search beyond 16 cells can use.
-enum Estimate<'a> {
+enum LoadedEstimate<'a> {
     None,
     Manhattan,
     LinearConflict,
@@ -196,15 +200,15 @@ fn informed<T: WideTiles>(
     request: &Request,
     start: &WideBoard<T>,
     goal: &WideBoard<T>,
-    estimate: Estimate,
+    estimate: LoadedEstimate,
     deadline: Option<Instant>,
     spinner: Option<&ProgressBar>,
 ) -> Result<Searched, CliError> {
     let name = match &estimate {
-        Estimate::None => search_name(search).to_string(),
-        Estimate::Manhattan => named::<T, _>(search, &Manhattan),
-        Estimate::LinearConflict => named::<T, _>(search, &LinearConflict),
-        Estimate::Pdb(pdb) => named::<T, _>(search, pdb),
+        LoadedEstimate::None => search_name(search).to_string(),
+        LoadedEstimate::Manhattan => named::<T, _>(search, &Manhattan),
+        LoadedEstimate::LinearConflict => named::<T, _>(search, &LinearConflict),
+        LoadedEstimate::Pdb(pdb) => named::<T, _>(search, pdb),
     };
     let mut show = |progress: &Progress| {
         if let Some(spinner) = spinner {
@@ -233,12 +237,12 @@ fn informed<T: WideTiles>(
         ..Budget::default()
     };
     let answer = match estimate {
-        Estimate::None => wide_bidirectional_bfs(start, goal, &mut budget),
-        Estimate::Manhattan => with(search, request, start, goal, Manhattan, None, &mut budget),
-        Estimate::LinearConflict => with(search, request, start, goal, LinearConflict, None, &mut budget),
+        LoadedEstimate::None => wide_bidirectional_bfs(start, goal, &mut budget),
+        LoadedEstimate::Manhattan => with(search, request, start, goal, Manhattan, None, &mut budget),
+        LoadedEstimate::LinearConflict => with(search, request, start, goal, LinearConflict, None, &mut budget),
         // Korf and Felner's tables: a search of minutes, where the move
         // machine's build (about 1.8 s) pays.
-        Estimate::Pdb(pdb) => with(
+        LoadedEstimate::Pdb(pdb) => with(
             search,
             request,
             start,

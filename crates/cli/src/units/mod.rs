@@ -18,7 +18,9 @@ use slide_units::{split_digest, Iteration, SplitLine, UnitLine, MAX_COUNT};
 
 use crate::args::{HeuristicArg, PruningArg, UnitsCommand};
 use crate::error::{bad_input, CliError};
+use crate::estimate::{self as policy, Packing};
 use crate::instance::Instance;
+use crate::route::Tables;
 
 /// The packing of the boards units take: up to 25 cells.
 type Wide = WideBoard<u128>;
@@ -41,7 +43,7 @@ pub(crate) fn units(command: &UnitsCommand) -> Result<(), CliError> {
 }
 
 /// An estimate, resolved.
-enum Estimate {
+enum LoadedEstimate {
     Manhattan,
     LinearConflict,
     Pdb(PlacementPdb),
@@ -52,7 +54,7 @@ struct Resolved {
     instance: Instance,
     start: Wide,
     goal: Wide,
-    estimate: Estimate,
+    estimate: LoadedEstimate,
     pruning: PruningArg,
     /// The iteration's fields but the bounds and the split.
     named: Iteration,
@@ -78,14 +80,14 @@ impl Resolved {
     fn dispatch<J: Job>(&self, job: J) -> J::Out {
         let (start, goal) = (&self.start, &self.goal);
         match (&self.estimate, self.pruning) {
-            (Estimate::Manhattan, PruningArg::Fsm) => job.run(start, goal, Manhattan, crate::route::move_fsm()),
-            (Estimate::Manhattan, PruningArg::Undo) => job.run(start, goal, Manhattan, UndoLast),
-            (Estimate::LinearConflict, PruningArg::Fsm) => {
+            (LoadedEstimate::Manhattan, PruningArg::Fsm) => job.run(start, goal, Manhattan, crate::route::move_fsm()),
+            (LoadedEstimate::Manhattan, PruningArg::Undo) => job.run(start, goal, Manhattan, UndoLast),
+            (LoadedEstimate::LinearConflict, PruningArg::Fsm) => {
                 job.run(start, goal, LinearConflict, crate::route::move_fsm())
             }
-            (Estimate::LinearConflict, PruningArg::Undo) => job.run(start, goal, LinearConflict, UndoLast),
-            (Estimate::Pdb(pdb), PruningArg::Fsm) => job.run(start, goal, pdb, crate::route::move_fsm()),
-            (Estimate::Pdb(pdb), PruningArg::Undo) => job.run(start, goal, pdb, UndoLast),
+            (LoadedEstimate::LinearConflict, PruningArg::Undo) => job.run(start, goal, LinearConflict, UndoLast),
+            (LoadedEstimate::Pdb(pdb), PruningArg::Fsm) => job.run(start, goal, pdb, crate::route::move_fsm()),
+            (LoadedEstimate::Pdb(pdb), PruningArg::Undo) => job.run(start, goal, pdb, UndoLast),
         }
     }
 
@@ -143,29 +145,25 @@ fn resolve(
         .map(|path| path.len().min(slide_solvers::MAX_UNIT_BOUND as usize) as u32);
     let start = Wide::of(&instance.start).map_err(bad_input)?;
     let goal = Wide::of(&instance.goal).map_err(bad_input)?;
-    let five = (start.rows(), start.cols()) == (5, 5);
-    let heuristic = heuristic.unwrap_or_else(|| {
-        let corner = slide_pattern_db::korf_felner_split(goal.blank()).is_ok();
-        if five && corner && crate::wide::korf_felner_cached(goal.blank()) {
-            HeuristicArg::Pdb
-        } else {
-            HeuristicArg::LinearConflict
+    // Units search the wide boards, whatever the size: the policy's default
+    // and rule for them.
+    let tables = Tables::new();
+    let chosen = policy::ResolvedEstimate::resolve(heuristic, &instance, Packing::Wide, &tables);
+    if !policy::fits(chosen.heuristic, Packing::Wide, (start.rows(), start.cols())) {
+        return Err(bad_input(format!(
+            "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, not {}",
+            policy::name_of(chosen.heuristic)
+        )));
+    }
+    let (estimate, name) = match chosen.heuristic {
+        HeuristicArg::Manhattan => (LoadedEstimate::Manhattan, "manhattan".to_string()),
+        HeuristicArg::LinearConflict => (LoadedEstimate::LinearConflict, "linear-conflict".to_string()),
+        HeuristicArg::Pdb => {
+            let pdb = tables.korf_felner.for_goal(goal.blank(), None)?;
+            let files = chosen.needs(Packing::Wide).files();
+            (LoadedEstimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
         }
-    });
-    let (estimate, name) = match heuristic {
-        HeuristicArg::Manhattan => (Estimate::Manhattan, "manhattan".to_string()),
-        HeuristicArg::LinearConflict => (Estimate::LinearConflict, "linear-conflict".to_string()),
-        HeuristicArg::Pdb if five => {
-            let pdb = crate::wide::Tables::default().for_goal(goal.blank(), None)?;
-            let files = slide_cache::korf_felner_file_names();
-            (Estimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
-        }
-        other => {
-            return Err(bad_input(format!(
-                "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, not {}",
-                crate::route::name_of(other)
-            )))
-        }
+        HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => unreachable!("refused above: they fit no wide board"),
     };
     let named = Iteration {
         board: instance.start.to_string(),
