@@ -34,23 +34,13 @@ use std::time::Instant;
 use slide_core::{Move, NO_MOVE};
 
 use crate::budget::Watch;
-use crate::heuristic::{Estimate, Heuristic, Slide};
+use crate::heuristic::{Estimate, Heuristic};
 use crate::ida_star::Search;
 use crate::parallel_ida_star::{whole_limit, End, Window};
-use crate::position::{Neighbours, Position, Tiles};
+use crate::position::Position;
 use crate::pruning::Pruning;
-use crate::walk_back::walk_back;
-use crate::{Answer, Budget, HashMap, SearchError, Stats};
-
-/// What A* keeps of a board: the shortest path found to it, the blank's
-/// move that ended it, the blank's cell, and whether it was expanded.
-#[derive(Clone, Copy)]
-struct Reached {
-    g: u32,
-    last: u8,
-    blank: u8,
-    closed: bool,
-}
+use crate::wide::{weighted_astar, AstarAsk, AstarEnd};
+use crate::{Answer, Budget, SearchError, Stats};
 
 /// A frontier node: a board A* reached and did not expand.
 struct Frontier<T> {
@@ -88,7 +78,7 @@ pub fn astar_ida_star<P, H, R>(
     budget: &mut Budget,
 ) -> Result<Answer, SearchError>
 where
-    P: Position,
+    P: Position + PartialEq,
     H: Heuristic<P> + Sync,
     R: Pruning,
 {
@@ -96,110 +86,41 @@ where
         return Ok(answer);
     }
     let started = Instant::now();
-    let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
-    let neighbours = start.neighbours();
-    let mut stats = Stats {
-        expanded: 0,
-        generated: 1,
+    let (mut estimate, _) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+    // A* until it holds `frontier` boards, or takes the target: the crate's
+    // one A* loop, with no limit but the frontier (the budget's time limit
+    // is the IDA* iterations').
+    let ask = AstarAsk {
+        weight: 100,
+        cancel: None,
+        frontier: Some(frontier),
     };
-    let mut reached: HashMap<P::Tiles, Reached> = HashMap::default();
-    reached.insert(
-        start.tiles(),
-        Reached {
-            g: 0,
-            last: NO_MOVE,
-            blank: start.blank() as u8,
-            closed: false,
-        },
-    );
-    // The open list: a stack per `f`, the deepest board pushed last.
-    let mut open: Vec<Vec<(P::Tiles, u32)>> = Vec::new();
-    let push = |open: &mut Vec<Vec<(P::Tiles, u32)>>, f: u32, tiles: P::Tiles, g: u32| {
-        let f = f as usize;
-        if f >= open.len() {
-            open.resize_with(f + 1, Vec::new);
-        }
-        open[f].push((tiles, g));
+    let mut first = Budget {
+        max_states: usize::MAX,
+        stop: budget.stop,
+        ..Budget::default()
     };
-    push(&mut open, h, start.tiles(), 0);
-    let mut least = 0;
-    let path_to = |reached: &HashMap<P::Tiles, Reached>, tiles: P::Tiles| -> Vec<Move> {
-        let here = reached[&tiles];
-        let board = target.with_tiles(tiles, here.blank as usize);
-        let last = |board: &P| {
-            let entry = reached[&board.tiles()];
-            (entry.last != NO_MOVE).then(|| Move::from_index(entry.last as usize))
-        };
-        walk_back(board, last, |here, mv| step(here, mv))
+    let mut astar = match weighted_astar(start, target, &heuristic, ask, &mut first)? {
+        AstarEnd::Found(mut answer) => {
+            answer.stats.generated += 1; // The start, as IDA* counts it.
+            return Ok(answer);
+        }
+        AstarEnd::Frontier(astar) => astar,
+        AstarEnd::Cancelled => unreachable!("asked for no cancel flag"),
     };
-    // A* until it stores `frontier` boards, or takes the target.
-    while least < open.len() {
-        let Some((tiles, g)) = open[least].pop() else {
-            least += 1;
-            continue;
-        };
-        let here = reached[&tiles];
-        if here.closed || g > here.g {
-            continue; // Expanded already, or reached since by a shorter path.
-        }
-        if tiles == target.tiles() {
-            return Ok(Answer {
-                path: Some(path_to(&reached, tiles)),
-                stats,
-            });
-        }
-        if reached.len() >= frontier {
-            push(&mut open, least as u32, tiles, g);
-            break;
-        }
-        reached.get_mut(&tiles).expect("reached").closed = true;
-        stats.expanded += 1;
-        let h = estimate.reset(tiles);
-        let blank = here.blank as usize;
-        for mv in 0..4u8 {
-            let next = neighbours.next(blank, mv as usize);
-            if next == u8::MAX || Move::undoes(mv, here.last) {
-                continue;
-            }
-            stats.generated += 1;
-            let tile = tiles.tile(next as usize);
-            let child = tiles.slide(tile, next as usize, blank);
-            let entry = Reached {
-                g: g + 1,
-                last: mv,
-                blank: next,
-                closed: false,
-            };
-            match reached.get_mut(&child) {
-                Some(known) if known.g <= g + 1 => continue,
-                Some(known) => *known = entry,
-                None => {
-                    reached.insert(child, entry);
-                }
-            }
-            let slide = Slide {
-                tiles: child,
-                tile,
-                from: next as usize,
-                to: blank,
-            };
-            let (child_h, undo) = estimate.moved(h, slide);
-            estimate.undo(slide, undo);
-            push(&mut open, g + 1 + child_h, child, g + 1);
-            least = least.min((g + 1 + child_h) as usize);
-        }
-    }
+    let mut stats = astar.stats;
+    stats.generated += 1;
+    let open = std::mem::take(&mut astar.open);
     // The frontier: every board reached and not expanded, at its shortest
     // `g` found, in increasing `f` and then `h`.
-    let mut nodes: Vec<Frontier<P::Tiles>> = reached
-        .iter()
-        .filter(|(_, entry)| !entry.closed)
-        .map(|(&tiles, entry)| Frontier {
-            tiles,
-            blank: entry.blank,
-            g: entry.g,
-            h: estimate.reset(tiles),
-            last: entry.last,
+    let mut nodes: Vec<Frontier<P::Tiles>> = open
+        .into_iter()
+        .map(|node| Frontier {
+            tiles: node.tiles,
+            blank: node.blank,
+            g: node.g,
+            h: estimate.reset(node.tiles),
+            last: node.last,
         })
         .collect();
     nodes.sort_unstable_by_key(|node| (node.g + node.h, node.h));
@@ -214,7 +135,7 @@ where
         if let Some(progress) = budget.progress.as_mut() {
             progress(&crate::Progress {
                 depth: bound as usize,
-                stored: reached.len() as u64,
+                stored: astar.stored() as u64,
                 generated: stats.generated,
                 elapsed: started.elapsed(),
             });
@@ -235,7 +156,8 @@ where
         stats.expanded += counted.expanded;
         match end {
             End::Found { root, path: moves } => {
-                let mut path = path_to(&reached, nodes[root].tiles);
+                let board = target.with_tiles(nodes[root].tiles, nodes[root].blank as usize);
+                let mut path = astar.path_to(start, &board);
                 path.extend(moves);
                 return Ok(Answer {
                     path: Some(path),
@@ -347,19 +269,6 @@ where
 
 /// About how many chunks of the frontier each thread takes an iteration.
 const CHUNKS_PER_THREAD: usize = 256;
-
-/// The board after the blank's move `mv`, if it stays on the board.
-fn step<P: Position>(board: &P, mv: Move) -> Option<P> {
-    let blank = board.blank();
-    let next = board.neighbours().next(blank, mv as usize);
-    (next != u8::MAX).then(|| {
-        let tiles = board.tiles();
-        board.with_tiles(
-            tiles.slide(tiles.tile(next as usize), next as usize, blank),
-            next as usize,
-        )
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -30,12 +30,73 @@ use crate::walk_back::walk_back;
 use crate::{Answer, Budget, HashMap, SearchError, Stats};
 
 /// What the search knows of a board it has reached: the length of the
-/// shortest path found to it and the blank's last move on that path
-/// (`NO_MOVE` for the start).
+/// shortest path found to it, the blank's last move on that path
+/// (`NO_MOVE` for the start) and its cell, and whether the board was
+/// expanded at that length (a frontier is the boards that were not).
 #[derive(Clone, Copy)]
 struct Reached {
     g: u32,
     last: u8,
+    blank: u8,
+    closed: bool,
+}
+
+/// A board A* reached and did not expand, when it stopped at its frontier
+/// (see [`AstarEnd::Frontier`]).
+pub(crate) struct Unexpanded<T> {
+    pub(crate) tiles: T,
+    pub(crate) blank: u8,
+    /// The length of the shortest path found to it.
+    pub(crate) g: u32,
+    /// The blank's last move on that path.
+    pub(crate) last: u8,
+}
+
+/// How [`weighted_astar`] ended, if not with an error.
+pub(crate) enum AstarEnd<T> {
+    /// It took the target: a path at most `weight / 100` times a shortest.
+    Found(Answer),
+    /// Its `cancel` flag was set.
+    Cancelled,
+    /// It held as many boards as its `frontier` allowed.
+    Frontier(AstarFrontier<T>),
+}
+
+/// Where A* stopped at its frontier: every board it reached and did not
+/// expand, each at the shortest `g` found (every path from the start
+/// crosses them, a shortest path at its shortest `g`: A* reopens a board
+/// reached shorter), with the paths it found to them.
+pub(crate) struct AstarFrontier<T> {
+    /// The boards reached and not expanded, in no order.
+    pub(crate) open: Vec<Unexpanded<T>>,
+    /// The nodes expanded and generated.
+    pub(crate) stats: Stats,
+    reached: HashMap<T, Reached>,
+}
+
+impl<T: Tiles + std::hash::Hash> AstarFrontier<T> {
+    /// How many boards A* stored.
+    pub(crate) fn stored(&self) -> usize {
+        self.reached.len()
+    }
+
+    /// The shortest path A* found from `start` to `board`, a board it
+    /// reached.
+    pub(crate) fn path_to<P: Position<Tiles = T> + PartialEq>(&self, start: &P, board: &P) -> Vec<Move> {
+        path_to(&self.reached, start, board)
+    }
+}
+
+/// What [`weighted_astar`] is asked besides its budget.
+#[derive(Clone, Copy)]
+pub(crate) struct AstarAsk<'c> {
+    /// The boards are taken in the order of `100 g + weight h` (100: A*).
+    pub(crate) weight: u32,
+    /// Stops the search, looked at every few thousand expansions.
+    pub(crate) cancel: Option<&'c AtomicBool>,
+    /// Stop, handing back the frontier, once the search has reached this
+    /// many boards and takes the next to expand (A*+IDA*'s first phase).
+    pub(crate) frontier: Option<usize>,
 }
 
 /// A board waiting in the open list: its tiles and blank, and the length
@@ -154,30 +215,41 @@ where
     T: WideTiles,
     H: Heuristic<WideBoard<T>>,
 {
-    let answer = weighted_astar(start, target, heuristic, weight, budget, None)?;
-    Ok(answer.expect("a search without a cancel flag is never cancelled"))
+    let ask = AstarAsk {
+        weight,
+        cancel: None,
+        frontier: None,
+    };
+    match weighted_astar(start, target, &heuristic, ask, budget)? {
+        AstarEnd::Found(answer) => Ok(answer),
+        AstarEnd::Cancelled | AstarEnd::Frontier(_) => unreachable!("asked for neither a cancel flag nor a frontier"),
+    }
 }
 
-/// [`wide_weighted_astar`] that also stops, with `Ok(None)`, once `cancel`
-/// is set (looked at every few thousand expansions). Generic over any
-/// [`Position`]; the `u64` board of 11 to 16 cells keeps the A* of
-/// `crate::astar` all the same: on Korf's 30 instances of at most 50 moves
-/// with linear conflict it took 38.7 s and this one 115.9 s, expanding twice
-/// the boards (its ties go to the last pushed, not the deepest;
-/// `record/2026-12-04-one-grid.md`).
+/// The crate's one A* loop over any [`Position`]: [`wide_weighted_astar`],
+/// which also stops once `ask.cancel` is set, or at a frontier of
+/// `ask.frontier` boards (the first phase of `astar_ida_star`). The `u64`
+/// board of 11 to 16 cells keeps the A* of `crate::astar` all the same: on
+/// Korf's 30 instances of at most 50 moves with linear conflict it took
+/// 38.7 s and this one 115.9 s, expanding twice the boards (its ties go to
+/// the last pushed, not the deepest; `record/2026-12-04-one-grid.md`).
 pub(crate) fn weighted_astar<P, H>(
     start: &P,
     target: &P,
-    heuristic: H,
-    weight: u32,
+    heuristic: &H,
+    ask: AstarAsk,
     budget: &mut Budget,
-    cancel: Option<&AtomicBool>,
-) -> Result<Option<Answer>, SearchError>
+) -> Result<AstarEnd<P::Tiles>, SearchError>
 where
     P: Position + PartialEq,
     P::Tiles: std::hash::Hash,
     H: Heuristic<P>,
 {
+    let AstarAsk {
+        weight,
+        cancel,
+        frontier,
+    } = ask;
     // The priority `100 g + weight h`, divided by the two factors' greatest
     // common divisor: `2 g + 3 h` for a weight of 150, `g + h` for A*.
     let weight = weight.max(100);
@@ -185,7 +257,7 @@ where
     let (g_factor, h_factor) = ((100 / common) as usize, (weight / common) as usize);
     let priority = |g: u32, h: u32| g_factor * g as usize + h_factor * h as usize;
     if let Some(answer) = start.answer_without_search(target)? {
-        return Ok(Some(answer));
+        return Ok(AstarEnd::Found(answer));
     }
     let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
     let limit = budget.max_states;
@@ -193,7 +265,15 @@ where
     let neighbours = start.neighbours();
     let mut stats = Stats::default();
     let mut reached: HashMap<P::Tiles, Reached> = HashMap::default();
-    reached.insert(start.tiles(), Reached { g: 0, last: NO_MOVE });
+    reached.insert(
+        start.tiles(),
+        Reached {
+            g: 0,
+            last: NO_MOVE,
+            blank: start.blank() as u8,
+            closed: false,
+        },
+    );
     let mut open = OpenList {
         stacks: Vec::new(),
         least: 0,
@@ -217,17 +297,31 @@ where
             continue; // Reached since by a shorter path, pushed again with it.
         }
         if tiles == target.tiles() {
-            return Ok(Some(Answer {
+            return Ok(AstarEnd::Found(Answer {
                 path: Some(path_to(&reached, start, target)),
                 stats,
             }));
         }
+        if frontier.is_some_and(|frontier| reached.len() >= frontier) {
+            let open = reached
+                .iter()
+                .filter(|(_, entry)| !entry.closed)
+                .map(|(&tiles, entry)| Unexpanded {
+                    tiles,
+                    blank: entry.blank,
+                    g: entry.g,
+                    last: entry.last,
+                })
+                .collect();
+            return Ok(AstarEnd::Frontier(AstarFrontier { open, stats, reached }));
+        }
+        reached.get_mut(&tiles).expect("reached").closed = true;
         stats.expanded += 1;
         if f != last_f || stats.expanded % NODES_PER_TICK == 0 {
             last_f = f;
             watch.tick(f / g_factor, stored as u64, stats.generated)?;
             if cancel.is_some_and(|cancel| cancel.load(Ordering::Relaxed)) {
-                return Ok(None);
+                return Ok(AstarEnd::Cancelled);
             }
         }
         let h = estimate.reset(tiles);
@@ -241,6 +335,12 @@ where
             stats.generated += 1;
             let tile = tiles.tile(next as usize);
             let child = tiles.slide(tile, next as usize, blank);
+            let entry = Reached {
+                g: g + 1,
+                last: mv,
+                blank: next,
+                closed: false,
+            };
             match reached.get_mut(&child) {
                 Some(known) if known.g <= g + 1 => continue,
                 _ if stored >= limit => {
@@ -249,9 +349,9 @@ where
                         state_bytes: wide_astar_state_bytes::<P::Tiles>(),
                     })
                 }
-                Some(known) => *known = Reached { g: g + 1, last: mv },
+                Some(known) => *known = entry,
                 None => {
-                    reached.insert(child, Reached { g: g + 1, last: mv });
+                    reached.insert(child, entry);
                 }
             }
             stored += 1;

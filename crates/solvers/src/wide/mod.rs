@@ -32,6 +32,7 @@ use std::sync::Mutex;
 
 use slide_core::{Grid, LargeBoard, Move};
 
+pub(crate) use self::astar::{weighted_astar, AstarAsk, AstarEnd};
 pub use self::astar::{wide_astar, wide_astar_state_bytes, wide_weighted_astar};
 pub use self::bidirectional_bfs::{wide_bidirectional_bfs, wide_bidirectional_state_bytes};
 pub use self::estimates::WideTargets;

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::astar::weighted_astar;
+use super::astar::{weighted_astar, AstarAsk, AstarEnd};
 use super::{WideBoard, WideTiles};
 use crate::heuristic::Heuristic;
 use crate::position::Position;
@@ -123,10 +123,17 @@ where
                         stop,
                         ..Budget::default()
                     };
-                    let weight = NEAR_OPTIMAL_WEIGHTS[k];
-                    let result =
-                        weighted_astar(start, target, heuristic.clone(), weight, &mut budget, Some(&cancel[k]));
-                    if let Some(result) = result.transpose() {
+                    let ask = AstarAsk {
+                        weight: NEAR_OPTIMAL_WEIGHTS[k],
+                        cancel: Some(&cancel[k]),
+                        frontier: None,
+                    };
+                    let result = match weighted_astar(start, target, &heuristic, ask, &mut budget) {
+                        Ok(AstarEnd::Found(answer)) => Some(Ok(answer)),
+                        Ok(AstarEnd::Cancelled | AstarEnd::Frontier(_)) => None,
+                        Err(error) => Some(Err(error)),
+                    };
+                    if let Some(result) = result {
                         lock(ladder).record(k, result, cancel);
                     }
                 }
