@@ -53,6 +53,16 @@ fn is_path(token: &str) -> bool {
             .any(|c| c.is_whitespace() || "<*$~{}()=:,;'\"".contains(c))
 }
 
+/// The lines of a Markdown `text` outside its code blocks, numbered from 0.
+fn prose_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut in_block = false;
+    text.lines().enumerate().filter(move |(_, line)| {
+        let fence = line.trim_start().starts_with("```");
+        in_block ^= fence;
+        !fence && !in_block
+    })
+}
+
 /// Whether `path` names a tracked file or folder: a file whose path ends
 /// with it (at a `/`), or a folder that holds one (a path written from a
 /// crate's folder, `reduce/frame.rs`, or from `crates/`, `core/src/board.rs`,
@@ -80,15 +90,7 @@ fn every_path_the_docs_name_is_in_the_tree() {
         let text = std::fs::read_to_string(&document).unwrap();
         let name = document.strip_prefix(&root).unwrap().display().to_string();
         // Code blocks hold commands and output, not the tree's paths.
-        let mut in_block = false;
-        for (number, line) in text.lines().enumerate() {
-            if line.trim_start().starts_with("```") {
-                in_block = !in_block;
-                continue;
-            }
-            if in_block {
-                continue;
-            }
+        for (number, line) in prose_lines(&text) {
             for (index, token) in line.split('`').enumerate() {
                 if index % 2 == 1 && is_path(token) && !resolves(token, &files) {
                     missing.push(format!("{name}:{}: `{token}`", number + 1));
@@ -378,15 +380,7 @@ fn every_item_architecture_md_names_is_in_the_code() {
     let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let mut missing = Vec::new();
     let mut checked = 0;
-    let mut in_block = false;
-    for (number, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            in_block = !in_block;
-            continue;
-        }
-        if in_block {
-            continue;
-        }
+    for (number, line) in prose_lines(&text) {
         for token in line.split('`').skip(1).step_by(2) {
             let token = token.trim_end_matches("()");
             if token.contains(['/', '.', ' ', '-', '<', '#', '"', '\'', '=', '&', '[', '*', '|', '!'])

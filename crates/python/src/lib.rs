@@ -11,7 +11,7 @@
 //! word, as a `ValueError`. A search that cannot finish (a cap) raises
 //! `RuntimeError`. The searches run with the interpreter's lock released,
 //! on threads of their own, while the calling thread looks for signals
-//! every 50 ms (`SIGNAL_POLL`): a Ctrl-C stops them and raises `KeyboardInterrupt`.
+//! every 50 ms (`SIGNAL_POLL`) until they end: a Ctrl-C stops them and raises `KeyboardInterrupt`.
 //! No argument sizes a buffer past what it can hold: a request past a
 //! stated limit is a `ValueError`, an allocation that fails a `MemoryError`.
 
@@ -44,26 +44,34 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 const MAX_RANDOM_CELLS: usize = 1 << 30;
 
 /// `work(stop)` on a thread of its own, the interpreter's lock released,
-/// while this thread looks for signals: when one raises (Ctrl-C's
-/// `KeyboardInterrupt`), `stop` is set, the work is waited for (its
-/// searches stop at their next look at the clock) and the error raised.
+/// while this thread waits for its end and, every [`SIGNAL_POLL`] it goes
+/// on, looks for signals: when one raises (Ctrl-C's `KeyboardInterrupt`),
+/// `stop` is set, the work is waited for (its searches stop at their next
+/// look at the clock) and the error raised. Work that ends sooner is
+/// answered at once.
 fn until_interrupted<T: Send>(py: Python<'_>, work: impl FnOnce(&Arc<AtomicBool>) -> T + Send) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
     py.detach(|| {
         std::thread::scope(|scope| {
-            let handle = scope.spawn(|| work(&stop));
+            let (done, ended) = std::sync::mpsc::channel();
+            let stop = &stop;
+            scope.spawn(move || {
+                let _ = done.send(work(stop));
+            });
             let mut raised = None;
-            while !handle.is_finished() {
-                std::thread::sleep(SIGNAL_POLL);
-                if raised.is_none() {
-                    if let Err(error) = Python::attach(|py| py.check_signals()) {
-                        stop.store(true, Ordering::Relaxed);
-                        raised = Some(error);
+            loop {
+                match ended.recv_timeout(SIGNAL_POLL) {
+                    Ok(result) => return raised.map_or(Ok(result), Err),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) if raised.is_none() => {
+                        if let Err(error) = Python::attach(|py| py.check_signals()) {
+                            stop.store(true, Ordering::Relaxed);
+                            raised = Some(error);
+                        }
                     }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("a search does not panic"),
                 }
             }
-            let done = handle.join().expect("a search does not panic");
-            raised.map_or(Ok(done), Err)
         })
     })
 }

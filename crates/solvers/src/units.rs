@@ -37,6 +37,18 @@ pub const MAX_SPLIT_DEPTH: u32 = 40;
 /// longest is at most 205 moves).
 pub const MAX_UNIT_BOUND: u32 = 10_000;
 
+/// `bound`, if the searches of units may take it (at most
+/// [`MAX_UNIT_BOUND`]), else the error that says so.
+fn within_reach(bound: u32) -> Result<(), SearchError> {
+    match bound {
+        0..=MAX_UNIT_BOUND => Ok(()),
+        _ => Err(SearchError::TooDeep {
+            bound,
+            most: MAX_UNIT_BOUND,
+        }),
+    }
+}
+
 /// An iteration cut into units (see [`split_iteration`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IterationUnits {
@@ -87,12 +99,7 @@ where
     H: Heuristic<P>,
     R: Pruning,
 {
-    if bound > MAX_UNIT_BOUND {
-        return Err(SearchError::TooDeep {
-            bound,
-            most: MAX_UNIT_BOUND,
-        });
-    }
+    within_reach(bound)?;
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {
             // No path at any bound: no unit, and no next bound.
@@ -195,12 +202,7 @@ where
     H: Heuristic<P>,
     R: Pruning,
 {
-    if bound > MAX_UNIT_BOUND {
-        return Err(SearchError::TooDeep {
-            bound,
-            most: MAX_UNIT_BOUND,
-        });
-    }
+    within_reach(bound)?;
     if let Some(answer) = start.answer_without_search(target)? {
         if answer.path.is_none() {
             return Ok((UnitEnd::Exhausted(None), Stats::default()));

@@ -9,22 +9,16 @@ use slide_core::Move;
 use slide_solvers::{Stats, UnitEnd};
 use slide_units::{merge, parse_line, split_digest, Line, LineError, Merged, Nodes, ResultLine, SplitLine};
 
-use super::{resolve, resolve_named, split_lines, Resolved, UnitJob};
+use super::{resolve_arguments, resolve_named, split_lines, Resolved, UnitJob};
 use crate::args::{MergeArgs, SplitArgs, UnitSearchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::instance::Instance;
 use crate::solution::{Found, Quality, Solution};
-use crate::solve::board_text;
 
 /// `slide units split`.
 pub(super) fn split(args: &SplitArgs) -> Result<(), CliError> {
     let instance = &args.instance;
-    let resolved = resolve(
-        &board_text(&instance.board)?,
-        instance.goal.as_deref(),
-        instance.heuristic,
-        instance.pruning,
-    )?;
+    let resolved = resolve_arguments(instance)?;
     let (first, units) = split_lines(&resolved, args.bound, args.proven, instance.count)?;
     let mut output = first.to_string();
     for unit in &units {

@@ -16,11 +16,12 @@ use slide_solvers::{
 };
 use slide_units::{split_digest, Iteration, SplitLine, UnitLine, MAX_COUNT};
 
-use crate::args::{HeuristicArg, PruningArg, UnitsCommand};
+use crate::args::{HeuristicArg, PruningArg, UnitsCommand, UnitsInstance};
 use crate::error::{bad_input, CliError};
 use crate::estimate::{self as policy, Packing};
 use crate::instance::Instance;
 use crate::route::Tables;
+use crate::solve::board_text;
 
 /// The packing of the boards units take: up to 25 cells.
 type Wide = WideBoard<u128>;
@@ -122,6 +123,17 @@ fn pruning_name(pruning: PruningArg) -> String {
         PruningArg::Fsm => format!("fsm{}", MoveFsm::LONGEST),
         PruningArg::Undo => "undo".to_string(),
     }
+}
+
+/// The instance, estimate and rule the arguments of `slide units split`
+/// and `run` name (the board `-`: standard input, as for `slide solve`).
+fn resolve_arguments(instance: &UnitsInstance) -> Result<Resolved, CliError> {
+    resolve(
+        &board_text(&instance.board)?,
+        instance.goal.as_deref(),
+        instance.heuristic,
+        instance.pruning,
+    )
 }
 
 /// Reads an instance and resolves its estimate (`heuristic`, or the

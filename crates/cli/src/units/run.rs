@@ -12,11 +12,10 @@ use slide_solvers::UnitEnd;
 use slide_units::{Nodes, ResultLine, UnitLine};
 
 use super::commands::{answer_text, cannot_write, conclude, read_results, Merge};
-use super::{resolve, split_lines, Resolved, StartEstimate, UnitJob};
+use super::{resolve_arguments, split_lines, Resolved, StartEstimate, UnitJob};
 use crate::args::{RunArgs, UnitsInstance};
 use crate::error::{bad_input, say, write_stdout, CliError};
 use crate::solution::Solution;
-use crate::solve::board_text;
 
 /// The results of `units`, searched by `resolved` on `threads` threads,
 /// each taking the next unit not taken, until one finds a path.
@@ -77,12 +76,7 @@ const SLIDE_VARIABLE: &str = "SLIDE_UNITS_SLIDE";
 pub(super) fn run(args: &RunArgs) -> Result<(), CliError> {
     let instance: &UnitsInstance = &args.instance;
     let started = Instant::now();
-    let resolved = resolve(
-        &board_text(&instance.board)?,
-        instance.goal.as_deref(),
-        instance.heuristic,
-        instance.pruning,
-    )?;
+    let resolved = resolve_arguments(instance)?;
     let workers = args.workers.max(1);
     let files = args.files.unwrap_or(workers).max(1);
     let (dir, temporary) = match &args.dir {
