@@ -118,10 +118,7 @@ pub(crate) fn default_for(instance: &Instance, packing: Packing, tables: &Tables
     }
     let goal = &instance.goal;
     let five_by_five = (goal.rows(), goal.cols()) == (5, 5);
-    if five_by_five
-        && slide_pattern_db::korf_felner_split(goal.blank()).is_ok()
-        && crate::wide::korf_felner_cached(goal.blank())
-    {
+    if five_by_five && slide_pattern_db::korf_felner_split(goal.blank()).is_ok() && korf_felner_cached(goal.blank()) {
         HeuristicArg::Pdb
     } else {
         HeuristicArg::LinearConflict
@@ -157,4 +154,24 @@ pub(crate) fn name_of(heuristic: HeuristicArg) -> String {
         .to_possible_value()
         .map(|value| value.get_name().to_string())
         .unwrap_or_default()
+}
+
+/// Whether Korf and Felner's tables for a goal whose blank is in the
+/// corner `blank` are in the cache, whole and intact (read then, once per
+/// process). A table there but damaged is as good as missing to the
+/// estimate chosen by default: it is said once on standard error, and only
+/// `--heuristic pdb` builds it again (minutes).
+fn korf_felner_cached(blank: usize) -> bool {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    match slide_cache::load_korf_felner(&slide_cache::cache_dir(), blank) {
+        Ok(_) => true,
+        Err(unusable) => {
+            if !unusable.missing && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                crate::error::say(&format!(
+                    "warning: a 24-puzzle table is unusable ({unusable}); --heuristic pdb builds it again"
+                ));
+            }
+            false
+        }
+    }
 }

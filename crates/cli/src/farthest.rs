@@ -9,7 +9,7 @@ use crate::error::{bad_input, CliError};
 
 /// The distance, a farthest board and a shortest path to it, as text or JSON.
 pub(crate) fn farthest(args: &FarthestArgs) -> Result<String, CliError> {
-    let text = crate::solve::board_text(&args.board)?;
+    let text = crate::instance::board_text(&args.board)?;
     let start = Board::parse_rows(&text, args.shape).map_err(|e| bad_input(format!("the board: {e}")))?;
     if start.shape().cells() > DENSE_MAX_CELLS {
         return Err(bad_input(format!(

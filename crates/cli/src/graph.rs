@@ -17,7 +17,7 @@ use crate::error::{bad_input, CliError};
 /// The output of `slide solve --graph FILE` (`-` standard input).
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let text = match args.board.as_str() {
-        "-" => crate::solve::board_text("-")?,
+        "-" => crate::instance::board_text("-")?,
         path => std::fs::read_to_string(path).map_err(|e| {
             let path: String = path.escape_debug().collect();
             bad_input(format!("cannot read the puzzle file {path}: {e}"))

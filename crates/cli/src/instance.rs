@@ -7,6 +7,18 @@ use slide_core::{words, Board, LargeBoard, MAX_CELLS};
 use crate::args::Size;
 use crate::error::{bad_input, CliError};
 
+/// The board an argument gives: the argument itself, or standard input
+/// for `-` (boards too large for a command line).
+pub(crate) fn board_text(argument: &str) -> Result<String, CliError> {
+    if argument != "-" {
+        return Ok(argument.to_string());
+    }
+    let mut board = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut board)
+        .map_err(|e| bad_input(format!("cannot read the board from standard input: {e}")))?;
+    Ok(board)
+}
+
 /// A start and its goal, of one size.
 pub(crate) struct Instance {
     pub(crate) start: LargeBoard,
@@ -52,6 +64,13 @@ impl Instance {
             )));
         }
         Ok(Instance { start, goal })
+    }
+
+    /// Reads the start a board argument gives (`-`: standard input, see
+    /// [`board_text`]), and its goal, as [`Instance::read`].
+    pub(crate) fn read_argument(board: &str, goal: Option<&str>, size: Option<Size>) -> Result<Instance, CliError> {
+        let text = board_text(board)?;
+        Instance::read(&text, goal, size)
     }
 
     /// The start and the goal packed in a `u64` each, if they have at most

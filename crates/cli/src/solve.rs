@@ -6,29 +6,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::MoveOrder;
 
 use crate::args::SolveArgs;
-use crate::error::{bad_input, CliError};
+use crate::error::CliError;
 use crate::instance::Instance;
 use crate::route::{Request, Route, Tables};
 use crate::small::Ask;
-
-/// The board an argument gives: the argument itself, or standard input
-/// for `-` (boards too large for a command line).
-pub(crate) fn board_text(argument: &str) -> Result<String, CliError> {
-    if argument != "-" {
-        return Ok(argument.to_string());
-    }
-    let mut board = String::new();
-    std::io::Read::read_to_string(&mut std::io::stdin(), &mut board)
-        .map_err(|e| bad_input(format!("cannot read the board from standard input: {e}")))?;
-    Ok(board)
-}
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
     if args.graph {
         return crate::graph::solve(args);
     }
-    let instance = Instance::read(&board_text(&args.board)?, args.goal.as_deref(), args.shape)?;
+    let instance = Instance::read_argument(&args.board, args.goal.as_deref(), args.shape)?;
     let order = args.order.unwrap_or(MoveOrder::KORF);
     let request = Request {
         ask: Ask {

@@ -37,26 +37,6 @@ pub(crate) enum Search {
     Near,
 }
 
-/// Whether Korf and Felner's tables for a goal whose blank is in the
-/// corner `blank` are in the cache, whole and intact (read then, once per
-/// process). A table there but damaged is as good as missing to the
-/// estimate chosen by default: it is said once on standard error, and only
-/// `--heuristic pdb` builds it again (minutes).
-pub(crate) fn korf_felner_cached(blank: usize) -> bool {
-    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    match slide_cache::load_korf_felner(&slide_cache::cache_dir(), blank) {
-        Ok(_) => true,
-        Err(unusable) => {
-            if !unusable.missing && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
-                crate::error::say(&format!(
-                    "warning: a 24-puzzle table is unusable ({unusable}); --heuristic pdb builds it again"
-                ));
-            }
-            false
-        }
-    }
-}
-
 /// Korf and Felner's tables, for each corner of the goal's blank a run
 /// meets, loaded (or built) on first need and kept for the run.
 #[derive(Default)]

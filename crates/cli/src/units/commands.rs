@@ -1,19 +1,19 @@
 //! `slide units split`, `search` and `merge`: an iteration's lines
-//! written, searched and merged, one command each (`docs/units.md`).
+//! written, searched and merged, one command each; and `slide units run`,
+//! the iterations to the answer (`docs/units.md`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use slide_core::Move;
-use slide_solvers::{Stats, UnitEnd};
-use slide_units::{merge, parse_line, split_digest, Line, LineError, Merged, Nodes, ResultLine, SplitLine};
+use slide_solvers::UnitEnd;
+use slide_units::{parse_line, split_digest, Line, LineError, Nodes, ResultLine, SplitLine};
 
-use super::{resolve_arguments, resolve_named, split_lines, Resolved, UnitJob};
-use crate::args::{MergeArgs, SplitArgs, UnitSearchArgs};
+use super::processes::Processes;
+use super::{conclude, iterate, resolve_arguments, resolve_named, split_lines, Merge, Resolved, UnitJob};
+use crate::args::{MergeArgs, RunArgs, SplitArgs, UnitSearchArgs};
 use crate::error::{bad_input, say, write_stdout, CliError};
-use crate::instance::Instance;
-use crate::solution::{Found, Quality, Solution};
+use crate::solution::Solution;
 
 /// `slide units split`.
 pub(super) fn split(args: &SplitArgs) -> Result<(), CliError> {
@@ -25,15 +25,6 @@ pub(super) fn split(args: &SplitArgs) -> Result<(), CliError> {
         output.push_str(&unit.to_string());
     }
     write_stdout(&output)
-}
-
-/// A file or folder that cannot be written (a full disk, no permission):
-/// status 1, as output that cannot be written.
-pub(super) fn cannot_write(path: &Path, error: std::io::Error) -> CliError {
-    CliError {
-        status: 1,
-        message: format!("cannot write {}: {error}", path.display()),
-    }
 }
 
 /// The text of `file` (`-`: standard input).
@@ -186,91 +177,6 @@ pub(super) fn read_results(files: &[PathBuf]) -> Result<Vec<ResultLine>, CliErro
     Ok(results)
 }
 
-/// What a merge concludes.
-pub(super) enum Merge {
-    Answer(Box<Solution>),
-    Next { bound: u32, nodes: Nodes },
-}
-
-/// `before` and `here` added, or an error when a count passes 2^64.
-fn added(before: Nodes, here: Nodes) -> Result<Stats, CliError> {
-    let sum = |a: u64, b: u64| {
-        a.checked_add(b)
-            .ok_or_else(|| bad_input("the node counts add up past 2^64: a line was not written by a search"))
-    };
-    Ok(Stats {
-        generated: sum(before.generated, here.generated)?,
-        expanded: sum(before.expanded, here.expanded)?,
-    })
-}
-
-/// Merges `results` into an answer or the next bound; `before` nodes came
-/// before this iteration, which started at `started`.
-pub(super) fn conclude(
-    split: &SplitLine,
-    results: &[ResultLine],
-    (before, started): (Nodes, Instant),
-    known: Option<&Resolved>,
-) -> Result<Merge, CliError> {
-    let merged = merge(split, results).map_err(bad_input)?;
-    let iteration = &split.iteration;
-    let resolved = || match known {
-        Some(known) => Ok(Instance {
-            start: known.instance.start.clone(),
-            goal: known.instance.goal.clone(),
-        }),
-        None => resolve_named(iteration).map(|resolved| resolved.instance),
-    };
-    let solution = |path: Option<Vec<Move>>, nodes: Nodes, instance: Instance| -> Result<Merge, CliError> {
-        let quality = match &path {
-            Some(path) if iteration.proven < path.len() as u32 => Quality::Bounded {
-                lower_bound: iteration.proven as usize,
-            },
-            _ => Quality::Optimal,
-        };
-        Ok(Merge::Answer(Box::new(Solution {
-            instance,
-            found: Found::One(path),
-            algorithm: format!(
-                "units/ida_star/{}",
-                iteration.estimate.split(' ').next().unwrap_or_default()
-            ),
-            stats: Some(added(before, nodes)?),
-            quality,
-            seconds: started.elapsed().as_secs_f64(),
-        })))
-    };
-    match merged {
-        Merged::Found { id, path, nodes } => {
-            let instance = resolved()?;
-            let mut board = instance.start.clone();
-            let reaches = board.apply_path(&path).is_none() && board == instance.goal;
-            if !reaches || path.len() as u32 > iteration.bound {
-                return Err(bad_input(format!(
-                    "unit {id}'s path does not reach the goal within the bound {}",
-                    iteration.bound
-                )));
-            }
-            solution(Some(path), nodes, instance)
-        }
-        Merged::Next {
-            bound: Some(bound),
-            nodes,
-        } => {
-            let Stats { generated, expanded } = added(before, nodes)?;
-            Ok(Merge::Next {
-                bound,
-                nodes: Nodes { generated, expanded },
-            })
-        }
-        Merged::Next { bound: None, nodes } => solution(None, nodes, resolved()?),
-        Merged::Missing(missing) => Err(CliError {
-            status: 1,
-            message: format!("no unit found a path, and {missing} have no result: search them, then merge again"),
-        }),
-    }
-}
-
 /// The text or JSON of an answer.
 pub(super) fn answer_text(solution: &Solution, json: bool) -> String {
     let order = slide_core::MoveOrder::KORF;
@@ -286,7 +192,8 @@ pub(super) fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
     let split = read_split(&args.units)?;
     let files: Vec<PathBuf> = args.results.iter().map(PathBuf::from).collect();
     let results = read_results(&files)?;
-    let output = match conclude(&split, &results, (Nodes::default(), Instant::now()), None)? {
+    let instance = || resolve_named(&split.iteration).map(|resolved| resolved.instance);
+    let output = match conclude(&split, &results, (Nodes::default(), Instant::now()), instance)? {
         Merge::Answer(solution) => answer_text(&solution, args.json),
         Merge::Next { bound, nodes } if args.json => {
             let json = serde_json::json!({
@@ -299,4 +206,20 @@ pub(super) fn merge_files(args: &MergeArgs) -> Result<(), CliError> {
         Merge::Next { bound, .. } => format!("next bound {bound}\n"),
     };
     write_stdout(&output)
+}
+
+/// `slide units run`: the iterations from the start's estimate, each split
+/// into files a command searches, merged, until one has a path.
+pub(super) fn run(args: &RunArgs) -> Result<Solution, CliError> {
+    let started = Instant::now();
+    let mut processes = Processes::new(args)?;
+    let outcome = resolve_arguments(&args.instance).and_then(|resolved| {
+        iterate(&resolved, args.instance.count, |first, units, last| {
+            processes.search(&resolved, first, units, last)
+        })
+    });
+    processes.clean_up();
+    let mut solution = outcome?;
+    solution.seconds = started.elapsed().as_secs_f64();
+    Ok(solution)
 }

@@ -1,12 +1,13 @@
 //! `slide units`: one IDA* iteration as work units for a batch system
 //! (`docs/units.md`). The searches are `slide_solvers::split_iteration` and
 //! `search_unit`; the lines and their merge are `slide_units`. This module
-//! resolves an iteration's instance, estimate and rule, and runs the
-//! searches with them; `commands.rs` writes, searches and merges the lines
-//! (`split`, `search`, `merge`); `run.rs` runs the iterations to the answer.
+//! resolves an iteration's instance, estimate and rule, runs the searches
+//! with them, and chains the iterations to an answer ([`iterate`]);
+//! `commands.rs` holds the commands (`split`, `search`, `merge`, `run`);
+//! `processes.rs` the searches of `run`'s units by a command's processes.
 
 mod commands;
-mod run;
+mod processes;
 
 use slide_core::Move;
 use slide_pattern_db::PlacementPdb;
@@ -14,14 +15,16 @@ use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
 };
-use slide_units::{split_digest, Iteration, SplitLine, UnitLine, MAX_COUNT};
+use std::time::Instant;
+
+use slide_units::{merge, split_digest, Iteration, Merged, Nodes, ResultLine, SplitLine, UnitLine, MAX_COUNT};
 
 use crate::args::{HeuristicArg, PruningArg, UnitsCommand, UnitsInstance};
-use crate::error::{bad_input, CliError};
+use crate::error::{bad_input, write_stdout, CliError};
 use crate::estimate::{self as policy, Packing};
 use crate::instance::Instance;
 use crate::route::Tables;
-use crate::solve::board_text;
+use crate::solution::{Found, Quality, Solution};
 
 /// The packing of the boards units take: up to 25 cells.
 type Wide = WideBoard<u128>;
@@ -39,7 +42,7 @@ pub(crate) fn units(command: &UnitsCommand) -> Result<(), CliError> {
         UnitsCommand::Split(args) => commands::split(args),
         UnitsCommand::Search(args) => commands::search(args),
         UnitsCommand::Merge(args) => commands::merge_files(args),
-        UnitsCommand::Run(args) => run::run(args),
+        UnitsCommand::Run(args) => write_stdout(&commands::answer_text(&commands::run(args)?, args.json)),
     }
 }
 
@@ -129,22 +132,15 @@ fn pruning_name(pruning: PruningArg) -> String {
 /// and `run` name (the board `-`: standard input, as for `slide solve`).
 fn resolve_arguments(instance: &UnitsInstance) -> Result<Resolved, CliError> {
     resolve(
-        &board_text(&instance.board)?,
-        instance.goal.as_deref(),
+        Instance::read_argument(&instance.board, instance.goal.as_deref(), None)?,
         instance.heuristic,
         instance.pruning,
     )
 }
 
-/// Reads an instance and resolves its estimate (`heuristic`, or the
-/// default) and rule.
-fn resolve(
-    board: &str,
-    goal: Option<&str>,
-    heuristic: Option<HeuristicArg>,
-    pruning: PruningArg,
-) -> Result<Resolved, CliError> {
-    let instance = Instance::read(board, goal, None)?;
+/// Resolves an instance's estimate (`heuristic`, or the default) and rule.
+fn resolve(instance: Instance, heuristic: Option<HeuristicArg>, pruning: PruningArg) -> Result<Resolved, CliError> {
+    let pruning_name = pruning_name(pruning);
     if instance.cells() > MAX_CELLS {
         return Err(bad_input(format!(
             "work units take boards of at most {MAX_CELLS} cells, not {}x{}",
@@ -181,7 +177,7 @@ fn resolve(
         board: instance.start.to_string(),
         goal: instance.goal.to_string(),
         estimate: name,
-        pruning: pruning_name(pruning),
+        pruning: pruning_name,
         bound: 0,
         proven: 0,
         split: String::new(),
@@ -220,7 +216,8 @@ fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
             )))
         }
     };
-    let resolved = resolve(&iteration.board, Some(&iteration.goal), Some(heuristic), pruning)?;
+    let instance = Instance::read(&iteration.board, Some(&iteration.goal), None)?;
+    let resolved = resolve(instance, Some(heuristic), pruning)?;
     if let Some(difference) = resolved.named.differs(&Iteration {
         bound: 0,
         proven: 0,
@@ -337,4 +334,123 @@ fn split_lines(
         expanded: split.expanded,
     };
     Ok((first, units))
+}
+
+/// IDA* over splits: the iterations from the start's estimate, each split
+/// into `count` units, searched by `search` (`processes.rs`: by the processes a
+/// command starts, or here), merged, until one answers. `search` is given
+/// the units, the split that made them, and the nodes the iteration before
+/// generated.
+fn iterate(
+    resolved: &Resolved,
+    count: usize,
+    mut search: impl FnMut(&SplitLine, &[UnitLine], u64) -> Result<Vec<ResultLine>, CliError>,
+) -> Result<Solution, CliError> {
+    let started = Instant::now();
+    let mut bound = resolved.dispatch(StartEstimate)?;
+    // The nodes so far, and those generated before the last iteration.
+    let mut nodes = Nodes::default();
+    let mut before = 0;
+    loop {
+        // Each iteration chains from the start's estimate: every bound
+        // below this one was merged without a path.
+        let (first, units) = split_lines(resolved, Some(bound), Some(bound), count)?;
+        let results = search(&first, &units, nodes.generated - before)?;
+        before = nodes.generated;
+        let instance = || {
+            Ok(Instance {
+                start: resolved.instance.start.clone(),
+                goal: resolved.instance.goal.clone(),
+            })
+        };
+        match conclude(&first, &results, (nodes, started), instance)? {
+            Merge::Answer(solution) => return Ok(*solution),
+            Merge::Next {
+                bound: next,
+                nodes: so_far,
+            } => {
+                bound = next;
+                nodes = so_far;
+            }
+        }
+    }
+}
+
+/// What a merge concludes.
+enum Merge {
+    Answer(Box<Solution>),
+    Next { bound: u32, nodes: Nodes },
+}
+
+/// `before` and `here` added, or an error when a count passes 2^64.
+fn added(before: Nodes, here: Nodes) -> Result<Stats, CliError> {
+    let sum = |a: u64, b: u64| {
+        a.checked_add(b)
+            .ok_or_else(|| bad_input("the node counts add up past 2^64: a line was not written by a search"))
+    };
+    Ok(Stats {
+        generated: sum(before.generated, here.generated)?,
+        expanded: sum(before.expanded, here.expanded)?,
+    })
+}
+
+/// Merges `results` into an answer or the next bound; `before` nodes came
+/// before this iteration, which started at `started`; `instance` gives the
+/// iteration's instance, asked only when the merge answers.
+fn conclude(
+    split: &SplitLine,
+    results: &[ResultLine],
+    (before, started): (Nodes, Instant),
+    instance: impl FnOnce() -> Result<Instance, CliError>,
+) -> Result<Merge, CliError> {
+    let merged = merge(split, results).map_err(bad_input)?;
+    let iteration = &split.iteration;
+    let solution = |path: Option<Vec<Move>>, nodes: Nodes, instance: Instance| -> Result<Merge, CliError> {
+        let quality = match &path {
+            Some(path) if iteration.proven < path.len() as u32 => Quality::Bounded {
+                lower_bound: iteration.proven as usize,
+            },
+            _ => Quality::Optimal,
+        };
+        Ok(Merge::Answer(Box::new(Solution {
+            instance,
+            found: Found::One(path),
+            algorithm: format!(
+                "units/ida_star/{}",
+                iteration.estimate.split(' ').next().unwrap_or_default()
+            ),
+            stats: Some(added(before, nodes)?),
+            quality,
+            seconds: started.elapsed().as_secs_f64(),
+        })))
+    };
+    match merged {
+        Merged::Found { id, path, nodes } => {
+            let instance = instance()?;
+            let mut board = instance.start.clone();
+            let reaches = board.apply_path(&path).is_none() && board == instance.goal;
+            if !reaches || path.len() as u32 > iteration.bound {
+                return Err(bad_input(format!(
+                    "unit {id}'s path does not reach the goal within the bound {}",
+                    iteration.bound
+                )));
+            }
+            solution(Some(path), nodes, instance)
+        }
+        Merged::Next {
+            bound: Some(bound),
+            nodes,
+        } => {
+            let Stats { generated, expanded } = added(before, nodes)?;
+            Ok(Merge::Next {
+                bound,
+                nodes: Nodes { generated, expanded },
+            })
+        }
+        Merged::Next { bound: None, nodes } => solution(None, nodes, instance()?),
+        Merged::Missing(missing) => Err(CliError {
+            status: 1,
+            message: format!("no unit found a path, and {missing} have no result: search them, then merge again"),
+        }),
+    }
 }
