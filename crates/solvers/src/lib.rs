@@ -50,6 +50,7 @@ mod answer;
 mod astar;
 mod astar_ida_star;
 mod batch;
+mod beam;
 mod bfs;
 mod bidirectional_bfs;
 mod budget;
@@ -71,6 +72,7 @@ pub use crate::answer::{answer_without_search, AllPaths, Answer, PatternMismatch
 pub use crate::astar::{astar, astar_in, astar_with};
 pub use crate::astar_ida_star::astar_ida_star;
 pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
+pub use crate::beam::{beam_search, beam_state_bytes, beam_within, BEAM_FIRST_WIDTH};
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
 pub use crate::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_in, bidirectional_bfs_with};
 pub use crate::budget::{

@@ -4,3 +4,4 @@
 
 mod exhaustive;
 mod reduce;
+mod shorten;

@@ -6,6 +6,7 @@
 
 mod agreement;
 mod all_paths;
+mod beam;
 mod common;
 mod exhaustive;
 mod heuristic;

@@ -1,0 +1,317 @@
+//! Beam search: breadth-first, keeping at each depth only the `width`
+//! boards of least estimate.
+//!
+//! Where a shortest path is out of reach (boards of 6x6 and up, the
+//! 24-puzzle in seconds), the estimate still tells good boards from bad. A
+//! beam of `width` boards moves one depth at a time: every board of the
+//! beam is expanded, the children are kept if new (not in this depth or
+//! two before: a move changes the blank's colour, so a board seen at depth
+//! `d - 1` can come back at `d + 1` only), and of them the `width` of least
+//! estimate make the next depth. The first depth that holds the target gives
+//! the path, which is then as short as any the beam could see; it is not a
+//! shortest one in general, and the beam may die out (every child seen) or
+//! wander, so a caller bounds it with `shorter_than`: a child whose depth
+//! plus estimate reaches it cannot lead to a shorter path (for an
+//! admissible estimate) and is dropped.
+//!
+//! A wider beam finds shorter paths and costs proportionally more, which is
+//! what [`beam_within`] trades against a time budget: beams of doubling
+//! widths, each bounded by the best path so far.
+//!
+//! Memory: each depth keeps each kept board's parent and move (5 bytes), so
+//! a path of `L` moves costs `5 L width` bytes, besides the depth being
+//! expanded and the boards seen, which are kept as 64-bit digests of their
+//! tiles: two boards with one digest (about one chance in 2^64 / width^2)
+//! cost a child, never a wrong path ([`beam_state_bytes`]).
+
+use slide_core::Move;
+
+use crate::budget::{hashed_bytes, Watch};
+use crate::heuristic::{Estimate, Heuristic, Slide};
+use crate::position::{Neighbours, Position, Tiles};
+use crate::{Budget, HashMap, SearchError, Stats};
+
+/// Expansions between two looks at the clock.
+const NODES_PER_TICK: u64 = 1 << 12;
+
+/// One board of the beam: its tiles, blank, last move (to skip its undo)
+/// and estimate.
+#[derive(Clone, Copy)]
+struct Beamed<T> {
+    tiles: T,
+    blank: u8,
+    last: u8,
+    h: u32,
+}
+
+/// A child before the cut: the board, and where it came from.
+#[derive(Clone, Copy)]
+struct Candidate<T> {
+    board: Beamed<T>,
+    parent: u32,
+}
+
+/// What one depth keeps for the path: each board's parent in the depth
+/// before and the move that made it.
+struct Depth {
+    parents: Vec<u32>,
+    moves: Vec<u8>,
+}
+
+/// A path from `start` to `target` by beam search of `width` boards a
+/// depth, with `heuristic`, shorter than `shorter_than`; `None` if the
+/// beam found none (it died out, or every child it kept could not beat
+/// `shorter_than`); and the nodes it expanded and generated. Stops at the
+/// budget's time limit and stop flag. The bound is not optional: a beam
+/// can wander without end (a narrow one loops through boards it no longer
+/// remembers), and a caller always has one, a path found another way.
+///
+/// ```
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{beam_search, ida_star, Budget, LinearConflict};
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 x").unwrap();
+/// let goal = Board::goal(shape);
+/// let (path, _) = beam_search(&start, &goal, &LinearConflict, 100, 80, &mut Budget::default()).unwrap();
+/// let path = path.unwrap();
+/// let shortest = ida_star(&start, &goal, LinearConflict).unwrap();
+/// assert!(path.len() >= shortest.length().unwrap());
+/// assert_eq!(start.apply_path(&path), Some(goal));
+/// ```
+pub fn beam_search<P, H>(
+    start: &P,
+    target: &P,
+    heuristic: &H,
+    width: usize,
+    shorter_than: usize,
+    budget: &mut Budget,
+) -> Result<(Option<Vec<Move>>, Stats), SearchError>
+where
+    P: Position,
+    H: Heuristic<P>,
+{
+    if let Some(answer) = start.answer_without_search(target)? {
+        // The start itself, or a target out of reach: no path to beat.
+        let path = answer.path.filter(|path| path.len() < shorter_than);
+        return Ok((path, answer.stats));
+    }
+    let width = width.max(1);
+    let limit = shorter_than;
+    let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+    let neighbours = start.neighbours();
+    let goal = target.tiles();
+    let mut watch = Watch::new(budget);
+    let mut stats = Stats::default();
+    let mut beam = vec![Beamed {
+        tiles: start.tiles(),
+        blank: start.blank() as u8,
+        last: slide_core::NO_MOVE,
+        h,
+    }];
+    let mut depths: Vec<Depth> = Vec::new();
+    // The boards of the depth before this one, and those of this one: a
+    // child is new if in neither (see the module's documentation).
+    let mut before: HashMap<u64, ()> = HashMap::default();
+    let mut here: HashMap<u64, ()> = beam.iter().map(|board| (digest(&board.tiles), ())).collect();
+    let mut candidates: Vec<Candidate<P::Tiles>> = Vec::new();
+    loop {
+        let depth = depths.len() + 1;
+        if depth >= limit || beam.is_empty() {
+            return Ok((None, stats));
+        }
+        watch.tick(depth, beam.len() as u64, stats.generated)?;
+        candidates.clear();
+        let mut next: HashMap<u64, ()> = HashMap::default();
+        for (index, board) in beam.iter().enumerate() {
+            stats.expanded += 1;
+            if stats.expanded % NODES_PER_TICK == 0 {
+                watch.tick(depth, beam.len() as u64, stats.generated)?;
+            }
+            if !<H::Estimate as Estimate<P::Tiles>>::STATELESS {
+                estimate.reset(board.tiles);
+            }
+            let blank = board.blank as usize;
+            for mv in 0..4u8 {
+                if board.last != slide_core::NO_MOVE && mv == Move::ALL[board.last as usize].reverse() as u8 {
+                    continue;
+                }
+                let cell = neighbours.next(blank, mv as usize);
+                if cell == u8::MAX {
+                    continue;
+                }
+                let from = cell as usize;
+                let tile = board.tiles.tile(from);
+                let tiles = board.tiles.slide(tile, from, blank);
+                stats.generated += 1;
+                let slide = Slide {
+                    tiles,
+                    tile,
+                    from,
+                    to: blank,
+                };
+                let (h, undo) = estimate.moved(board.h, slide);
+                estimate.undo(slide, undo);
+                if tiles == goal {
+                    depths.push(Depth {
+                        parents: vec![index as u32],
+                        moves: vec![mv],
+                    });
+                    return Ok((Some(path_back(&depths)), stats));
+                }
+                if depth + h as usize >= limit {
+                    continue;
+                }
+                let seen = digest(&tiles);
+                if before.contains_key(&seen) || next.insert(seen, ()).is_some() {
+                    continue;
+                }
+                candidates.push(Candidate {
+                    board: Beamed {
+                        tiles,
+                        blank: cell,
+                        last: mv,
+                        h,
+                    },
+                    parent: index as u32,
+                });
+            }
+        }
+        // The `width` of least estimate, ties to the first made: the same
+        // beam from the same board, every run.
+        if candidates.len() > width {
+            let mut order: Vec<u32> = (0..candidates.len() as u32).collect();
+            order.select_nth_unstable_by_key(width, |&i| (candidates[i as usize].board.h, i));
+            order.truncate(width);
+            order.sort_unstable();
+            candidates = order.into_iter().map(|i| candidates[i as usize]).collect();
+        }
+        depths.push(Depth {
+            parents: candidates.iter().map(|candidate| candidate.parent).collect(),
+            moves: candidates.iter().map(|candidate| candidate.board.last).collect(),
+        });
+        beam = candidates.iter().map(|candidate| candidate.board).collect();
+        before = std::mem::replace(&mut here, next);
+        // `here` now holds every child made, kept or not: a board cut from
+        // this depth is not made again at the next but one.
+    }
+}
+
+/// A 64-bit digest of `tiles`: the words they hash as, each mixed in by a
+/// multiply and a rotation (fxhash's mix, with a final avalanche so that
+/// the map's buckets see every bit).
+fn digest<T: std::hash::Hash>(tiles: &T) -> u64 {
+    struct Mix(u64);
+    impl std::hash::Hasher for Mix {
+        fn finish(&self) -> u64 {
+            let mut x = self.0;
+            x ^= x >> 33;
+            x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            x ^ (x >> 33)
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for chunk in bytes.chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+        }
+    }
+    let mut mix = Mix(0);
+    tiles.hash(&mut mix);
+    std::hash::Hasher::finish(&mix)
+}
+
+/// The most bytes [`beam_search`] holds per board of its width, on boards
+/// packed as `T`, for paths of at most `longest` moves: each depth's
+/// parent and move (5 bytes a depth), the candidates of a depth (up to
+/// three a board) and the digests of three depths' children (see the
+/// module's documentation).
+///
+/// ```
+/// use slide_solvers::{beam_state_bytes, Cells};
+/// assert!(beam_state_bytes::<u128>(100) < beam_state_bytes::<Cells>(100));
+/// ```
+pub fn beam_state_bytes<T>(longest: usize) -> usize {
+    5 * longest
+        + 3 * std::mem::size_of::<Candidate<T>>()
+        + std::mem::size_of::<Beamed<T>>()
+        + 9 * hashed_bytes(std::mem::size_of::<u64>())
+}
+
+/// The moves from the start to the last depth's only board, walking the
+/// parents back.
+fn path_back(depths: &[Depth]) -> Vec<Move> {
+    let mut path = Vec::with_capacity(depths.len());
+    let mut index = 0usize;
+    for depth in depths.iter().rev() {
+        path.push(Move::ALL[depth.moves[index] as usize]);
+        index = depth.parents[index] as usize;
+    }
+    path.reverse();
+    path
+}
+
+/// The first beam [`beam_within`] runs.
+pub const BEAM_FIRST_WIDTH: usize = 64;
+
+/// The shortest path [`beam_search`] finds at widths [`BEAM_FIRST_WIDTH`],
+/// twice that, and so on, each bounded by the best path so far
+/// (`shorter_than` at first: a path found another way), until the budget's time limit (a beam cut by
+/// it gives nothing), its stop flag, a width of more than
+/// `budget.max_states` boards, or a path as short as the start's estimate
+/// (a shortest one, for an admissible estimate); and the nodes of all the
+/// beams. A longer time limit runs the same beams and more, so it never
+/// gives a longer path. `None` if no beam beat `shorter_than`.
+///
+/// ```
+/// use std::time::Duration;
+/// use slide_core::{Board, Shape};
+/// use slide_solvers::{beam_within, Budget, Manhattan};
+/// let shape = Shape::new(4, 4).unwrap();
+/// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
+/// let goal = Board::goal(shape);
+/// let mut budget = Budget { time_limit: Some(Duration::from_millis(200)), ..Budget::default() };
+/// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, &mut budget).unwrap();
+/// assert_eq!(start.apply_path(&path.unwrap()), Some(goal));
+/// ```
+pub fn beam_within<P, H>(
+    start: &P,
+    target: &P,
+    heuristic: &H,
+    shorter_than: usize,
+    budget: &mut Budget,
+) -> Result<(Option<Vec<Move>>, Stats), SearchError>
+where
+    P: Position,
+    H: Heuristic<P>,
+{
+    let started = std::time::Instant::now();
+    let lower = heuristic.estimate(start, target).map_err(SearchError::Heuristic)? as usize;
+    let mut best: Option<Vec<Move>> = None;
+    let mut stats = Stats::default();
+    let mut width = BEAM_FIRST_WIDTH;
+    while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
+        let bound = best.as_ref().map_or(shorter_than, Vec::len);
+        if bound <= lower {
+            break;
+        }
+        let mut inner = Budget {
+            time_limit: budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed())),
+            stop: budget.stop,
+            ..Budget::default()
+        };
+        match beam_search(start, target, heuristic, width, bound, &mut inner) {
+            Ok((path, beam)) => {
+                stats.generated += beam.generated;
+                stats.expanded += beam.expanded;
+                if path.is_some() {
+                    best = path;
+                }
+            }
+            Err(SearchError::OutOfTime { .. }) => break,
+            Err(error) => return Err(error),
+        }
+        width *= 2;
+    }
+    Ok((best, stats))
+}

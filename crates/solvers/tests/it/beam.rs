@@ -1,0 +1,99 @@
+//! Beam search: paths that replay, never shorter than a shortest one,
+//! shortest where the beam is as wide as the 8-puzzle's widest layer, and
+//! nothing returned that does not beat the bound asked.
+
+use std::time::Duration;
+
+use slide_core::{Board, Move, Shape, SplitMix64};
+use slide_solvers::{beam_search, beam_within, ida_star, Budget, Cells, LinearConflict, Manhattan, WideBoard};
+
+/// The path replays from `start` to `goal` and is at least `shortest` long.
+fn check(start: &Board, goal: &Board, path: &[Move], shortest: usize) {
+    assert_eq!(
+        start.apply_path(path),
+        Some(*goal),
+        "{start}: the path does not reach the goal"
+    );
+    assert!(
+        path.len() >= shortest,
+        "{start}: {} moves, shorter than {shortest}",
+        path.len()
+    );
+}
+
+#[test]
+fn narrow_beams_find_paths_that_replay_and_wide_ones_shortest_paths() {
+    let (goal, _) = slide_testdata::eight_puzzle_positions();
+    // The 8-puzzle's widest layer holds 24,047 boards: a beam that wide
+    // keeps every board of every depth, and is breadth-first search.
+    for (start, distance) in slide_testdata::eight_puzzle_sample().iter().step_by(50) {
+        for width in [1, 8, 64] {
+            let (path, _) = beam_search(start, goal, &Manhattan, width, 100, &mut Budget::default()).unwrap();
+            if let Some(path) = path {
+                check(start, goal, &path, *distance);
+            }
+        }
+        let (path, _) = beam_search(start, goal, &LinearConflict, 25_000, 100, &mut Budget::default()).unwrap();
+        assert_eq!(path.map(|path| path.len()), Some(*distance), "{start}");
+    }
+}
+
+#[test]
+fn a_beam_returns_only_a_path_shorter_than_asked() {
+    let shape = Shape::new(4, 4).unwrap();
+    let goal = Board::goal(shape);
+    let mut random = SplitMix64::new(11);
+    for _ in 0..20 {
+        // A walk of 40 moves from the goal: IDA* finds its shortest path at once.
+        let mut start = goal;
+        for _ in 0..40 {
+            let moves: Vec<Board> = start.successors().map(|(_, next)| next).collect();
+            start = moves[random.below(moves.len())];
+        }
+        let shortest = ida_star(&start, &goal, LinearConflict).unwrap().length().unwrap();
+        let (path, _) = beam_search(&start, &goal, &LinearConflict, 1000, 200, &mut Budget::default()).unwrap();
+        let path = path.expect("a beam of 1000 solves a 15-puzzle");
+        check(&start, &goal, &path, shortest);
+        let (shorter, _) =
+            beam_search(&start, &goal, &LinearConflict, 1000, path.len(), &mut Budget::default()).unwrap();
+        assert!(shorter.is_none_or(|shorter| shorter.len() < path.len()));
+        let (none, _) = beam_search(&start, &goal, &LinearConflict, 1000, shortest, &mut Budget::default()).unwrap();
+        assert_eq!(none, None, "{start}: no path is shorter than {shortest}");
+    }
+}
+
+#[test]
+fn beams_within_a_time_limit_stop_and_a_longer_limit_is_not_worse() {
+    let goal = slide_core::LargeBoard::goal(6, 6);
+    let mut random = SplitMix64::new(5);
+    let large = slide_core::LargeBoard::random(&goal, &mut random);
+    let reduced = bound_for(&large);
+    let (start, target) = (
+        WideBoard::<Cells>::of(&large).unwrap(),
+        WideBoard::<Cells>::of(&goal).unwrap(),
+    );
+    let mut lengths = Vec::new();
+    for millis in [300, 1200] {
+        let mut budget = Budget {
+            time_limit: Some(Duration::from_millis(millis)),
+            ..Budget::default()
+        };
+        let started = std::time::Instant::now();
+        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, &mut budget).unwrap();
+        // The clock is read every 4,096 expansions: well within a second.
+        assert!(started.elapsed() < Duration::from_millis(millis + 1000));
+        if let Some(path) = &path {
+            let mut board = large.clone();
+            assert_eq!(board.apply_path(path), None);
+            assert_eq!(board, goal);
+        }
+        lengths.push(path.map_or(reduced, |path| path.len()));
+    }
+    assert!(lengths[1] <= lengths[0], "{lengths:?}");
+}
+
+/// A bound for a 6x6 board's beams: four times its Manhattan distance,
+/// more than any reduction takes.
+fn bound_for(board: &slide_core::LargeBoard) -> usize {
+    4 * board.manhattan(&slide_core::LargeBoard::goal(6, 6)) as usize
+}
