@@ -84,8 +84,22 @@ def _batch(boards: Any, goal: Any, blank: Any) -> Tuple[np.ndarray, Optional[np.
     return array, goal_array, int(blank), single
 
 
-def solve(board: Any, goal: Any = None, blank: int = 0) -> Solution:
-    """A shortest path from ``board`` to ``goal``, searched on every core.
+def _budget(budget: Any) -> Optional[float]:
+    """The budget in seconds, checked: positive and finite, or None."""
+    if budget is None:
+        return None
+    if isinstance(budget, (bool, np.bool_)) or not isinstance(budget, (int, float, np.integer, np.floating)):
+        raise ValueError(f"budget: expected a positive number of seconds, not {budget!r}")
+    if not 0 < float(budget) < float("inf"):
+        raise ValueError(f"budget: expected a positive number of seconds, not {budget!r}")
+    return float(budget)
+
+
+def solve(board: Any, goal: Any = None, blank: int = 0, budget: Optional[float] = None) -> Solution:
+    """A shortest path from ``board`` to ``goal``, searched on every core;
+    past the optimal searches (boards of more than 16 cells, up to 100),
+    the shortest found within ``budget`` seconds (default 10), as
+    ``slide solve --budget`` finds it.
 
     >>> solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]]).moves
     'r'
@@ -93,20 +107,38 @@ def solve(board: Any, goal: Any = None, blank: int = 0) -> Solution:
     array, goal_array, blank, single = _batch(board, goal, blank)
     if not single:
         raise ValueError(f"board: expected the shape (rows, cols), not {array.shape}; solve_many takes a batch")
-    length, moves, actions, optimal = _native.solve_one(array, goal_array, blank)
+    length, moves, actions, optimal = _native.solve_one(array, goal_array, blank, _budget(budget))
     return Solution(length, moves, list(actions), optimal)
 
 
 @overload
 def solve_many(
-    boards: Any, goal: Any = ..., blank: int = ..., threads: Optional[int] = ..., *, with_optimal: Literal[False] = ...
+    boards: Any,
+    goal: Any = ...,
+    blank: int = ...,
+    threads: Optional[int] = ...,
+    *,
+    with_optimal: Literal[False] = ...,
+    budget: Optional[float] = ...,
 ) -> Tuple[np.ndarray, List[str]]: ...
 @overload
 def solve_many(
-    boards: Any, goal: Any = ..., blank: int = ..., threads: Optional[int] = ..., *, with_optimal: Literal[True]
+    boards: Any,
+    goal: Any = ...,
+    blank: int = ...,
+    threads: Optional[int] = ...,
+    *,
+    with_optimal: Literal[True],
+    budget: Optional[float] = ...,
 ) -> Tuple[np.ndarray, List[str], np.ndarray]: ...
 def solve_many(
-    boards: Any, goal: Any = None, blank: int = 0, threads: Optional[int] = None, *, with_optimal: bool = False
+    boards: Any,
+    goal: Any = None,
+    blank: int = 0,
+    threads: Optional[int] = None,
+    *,
+    with_optimal: bool = False,
+    budget: Optional[float] = None,
 ) -> Union[Tuple[np.ndarray, List[str]], Tuple[np.ndarray, List[str], np.ndarray]]:
     """Every board's answer, side by side on ``threads`` threads (default:
     every core, or ``SLIDE_THREADS``), as ``slide batch`` answers them.
@@ -114,8 +146,8 @@ def solve_many(
     Returns ``(lengths, moves)``: an int32 array, -1 where the goal cannot
     be reached, and a list of move strings ("" there); with
     ``with_optimal=True`` also a bool array, False where an answer may not
-    be a shortest one (boards beyond 5x5, and 5x5 by the near-optimal
-    search).
+    be a shortest one (boards of more than 16 cells: up to 100, the
+    shortest path found within ``budget`` seconds a board, default 10).
 
     >>> lengths, moves = solve_many([[[1, 2], [0, 3]], [[2, 1], [3, 0]]])
     >>> lengths.tolist(), moves
@@ -129,7 +161,7 @@ def solve_many(
     if threads is not None and threads >= 2**63:
         raise ValueError(f"threads: {threads} is out of range (at most 4 a core are used)")
     threads = None if threads is None else int(threads)
-    lengths, moves, optimal = _native.solve_many(array, goal_array, blank, threads)
+    lengths, moves, optimal = _native.solve_many(array, goal_array, blank, threads, _budget(budget))
     if with_optimal:
         return lengths, moves, optimal
     return lengths, moves

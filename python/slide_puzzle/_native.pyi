@@ -6,10 +6,14 @@ import numpy as np
 import numpy.typing as npt
 
 def solve_one(
-    board: npt.NDArray[np.int64], goal: Optional[npt.NDArray[np.int64]], blank: int
+    board: npt.NDArray[np.int64], goal: Optional[npt.NDArray[np.int64]], blank: int, budget: Optional[float]
 ) -> Tuple[Optional[int], str, List[int], bool]: ...
 def solve_many(
-    boards: npt.NDArray[np.int64], goal: Optional[npt.NDArray[np.int64]], blank: int, threads: Optional[int]
+    boards: npt.NDArray[np.int64],
+    goal: Optional[npt.NDArray[np.int64]],
+    blank: int,
+    threads: Optional[int],
+    budget: Optional[float],
 ) -> Tuple[npt.NDArray[np.int32], List[str], npt.NDArray[np.bool_]]: ...
 def estimate(
     boards: npt.NDArray[np.int64], heuristic: str, goal: Optional[npt.NDArray[np.int64]], blank: int

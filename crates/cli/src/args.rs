@@ -279,6 +279,12 @@ pub(crate) struct Limits {
     /// Give up a search after this many seconds (exit status 1).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub(crate) timeout: Option<Duration>,
+    /// The time the near-optimal route spends on a board of more than 16
+    /// cells and at most 100 (default 10 s): it answers the shortest path it
+    /// finds within it, and the lower bound it proves. A longer budget never
+    /// gives a longer path.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub(crate) budget: Option<Duration>,
 }
 
 impl Limits {

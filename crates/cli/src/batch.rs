@@ -88,6 +88,7 @@ pub(crate) fn batch(args: &BatchArgs) -> Result<(), CliError> {
             threads: 1,
             quick_first: false,
             stop: None,
+            budget: None,
         };
         let outcome = instance.map(|instance| solver.answer(instance, args.algo, args.heuristic, wanted()));
         (number, Some(outcome))

@@ -24,6 +24,7 @@ mod farthest;
 mod graph;
 mod instance;
 mod lines;
+mod near;
 mod random;
 mod reduce;
 mod route;

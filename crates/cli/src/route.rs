@@ -19,10 +19,13 @@ use crate::wide::{self, Search};
 pub(crate) enum Route {
     /// At most 16 cells: the searches of the packed `u64` boards.
     Small(Plan),
-    /// Beyond: an optimal search on a wide packing, or the near-optimal one.
+    /// Beyond: an optimal search on a wide packing.
     Wide(Search),
-    /// `auto` beyond 16 cells (but where the near-optimal search serves),
-    /// or `--algo reduce`: the reduction, fast and not optimal.
+    /// `auto` beyond 16 cells up to `near::NEAR_MAX_CELLS`: the shortest
+    /// path found within the budget, with the estimate given.
+    Near(HeuristicArg),
+    /// `auto` beyond `near::NEAR_MAX_CELLS` cells, or `--algo reduce`: the
+    /// reduction, fast and not optimal.
     Reduce,
 }
 
@@ -80,12 +83,11 @@ impl Route {
         let route = match (algo, instance.cells() <= slide_core::MAX_CELLS) {
             (Algo::Reduce, _) => Route::Reduce,
             (_, true) => Route::Small(Plan::choose(algo, estimate().heuristic)),
-            // The default on 5x5 with Korf and Felner's tables cached: the
-            // near-optimal search, fast where IDA* takes minutes.
-            (Algo::Auto, false)
-                if matches!(estimate(), ResolvedEstimate { heuristic: HeuristicArg::Pdb, by_default: true }) =>
-            {
-                Route::Wide(Search::Near)
+            // Past the optimal searches, the shortest path found within the
+            // budget, with the policy's default estimate (Korf and Felner's
+            // tables on 5x5 where cached).
+            (Algo::Auto, false) if instance.cells() <= crate::near::NEAR_MAX_CELLS && heuristic.is_none() => {
+                Route::Near(estimate().heuristic)
             }
             (Algo::Auto, false) => Route::Reduce,
             (Algo::Idastar, false) => Route::Wide(Search::IdaStar(estimate().heuristic)),
@@ -107,7 +109,7 @@ impl Route {
         };
         let special = request.ask.all.is_some() || request.ask.order != slide_core::MoveOrder::KORF || request.show;
         match route {
-            Route::Reduce if special || heuristic.is_some() => Err(bad_input(
+            Route::Reduce | Route::Near(_) if special || heuristic.is_some() => Err(bad_input(
                 "--all, --order, --show and --heuristic need an optimal search: --algo idastar (or astar, bidi)",
             )),
             Route::Wide(_) if special => Err(bad_input(
@@ -128,6 +130,7 @@ impl Route {
         match self {
             Route::Small(plan) => small::solve(instance, plan, request, &tables.small, spinner),
             Route::Wide(search) => wide::solve(instance, search, request, &tables.korf_felner, spinner),
+            Route::Near(heuristic) => crate::near::solve(instance, heuristic, request, tables),
             Route::Reduce => crate::reduce::solve(instance, request.max_moves),
         }
     }

@@ -33,9 +33,10 @@ pub(crate) enum Found {
 pub(crate) enum Quality {
     /// A shortest path.
     Optimal,
-    /// Weighted A*'s path: at most `weight / 100` times a shortest one, and
-    /// no path is shorter than `lower_bound`.
-    Near { weight: u32, lower_bound: usize },
+    /// The near-optimal route's path: no path is shorter than
+    /// `lower_bound`, so it is at most its length over that times a
+    /// shortest one.
+    Near { lower_bound: usize },
     /// A reduction's path: shortest only when `optimal`; no path is shorter
     /// than `lower_bound`, the Manhattan distance.
     Reduced { optimal: bool, lower_bound: u64 },
@@ -74,7 +75,7 @@ impl Solution {
     fn optimal(&self) -> bool {
         match self.quality {
             Quality::Optimal => true,
-            Quality::Near { lower_bound, .. } => self.path().is_none_or(|path| path.len() <= lower_bound),
+            Quality::Near { lower_bound } => self.path().is_none_or(|path| path.len() <= lower_bound),
             Quality::Reduced { optimal, .. } => optimal,
             Quality::Bounded { lower_bound } => self.length().is_none_or(|length| length <= lower_bound),
         }
@@ -99,9 +100,9 @@ impl Solution {
         };
         let mut output = format!("length {}\nmoves {}\n", path.len(), order.write(path)).replace(" \n", "\n");
         match self.quality {
-            Quality::Near { weight, lower_bound } if lower_bound < path.len() => output.push_str(&format!(
-                "not optimal: weighted A* with Korf and Felner's tables, at most {:.2} times a shortest path; no path is shorter than {lower_bound}; --algo idastar finds a shortest one\n",
-                weight as f64 / 100.0
+            Quality::Near { lower_bound } if lower_bound < path.len() => output.push_str(&format!(
+                "not known to be optimal: the shortest path found within the budget; no path is shorter than {lower_bound}, so it is at most {:.3} times a shortest one; --budget gives it longer, --algo idastar finds a shortest one\n",
+                ratio(path.len(), lower_bound)
             )),
             Quality::Reduced {
                 optimal: false,
@@ -166,9 +167,11 @@ impl Solution {
         }
         match self.quality {
             Quality::Optimal => {}
-            Quality::Near { weight, lower_bound } => {
-                object["bound"] = json!(weight as f64 / 100.0);
+            Quality::Near { lower_bound } => {
                 object["lower_bound"] = json!(lower_bound);
+                if let Some(length) = self.length() {
+                    object["bound"] = json!(ratio(length, lower_bound));
+                }
             }
             Quality::Reduced { lower_bound, .. } => object["lower_bound"] = json!(lower_bound),
             Quality::Bounded { lower_bound } => object["lower_bound"] = json!(lower_bound),
@@ -181,6 +184,15 @@ impl Solution {
             object["boards"] = json!(boards);
         }
         object
+    }
+}
+
+/// How many times a shortest path `length` is at most, no path being
+/// shorter than `lower_bound`: their ratio (1 for an empty path).
+fn ratio(length: usize, lower_bound: usize) -> f64 {
+    match lower_bound {
+        0 => 1.0,
+        _ => length as f64 / lower_bound as f64,
     }
 }
 

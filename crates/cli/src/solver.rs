@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use slide_core::{Board, Move};
@@ -91,26 +91,34 @@ impl Solver {
     /// searched on every core as `slide solve` searches it; the command
     /// line's error otherwise.
     pub fn solve(&self, start: &str, goal: Option<&str>) -> Result<Reply, CliError> {
-        self.solve_until(start, goal, &Arc::new(AtomicBool::new(false)))
+        self.solve_until(start, goal, None, &Arc::new(AtomicBool::new(false)))
     }
 
     /// [`Solver::solve`], stopped (an error, status 1) soon after another
-    /// thread sets `stop`.
+    /// thread sets `stop`; a board past the optimal searches takes `budget`
+    /// (by default 10 s) as `slide solve --budget` does.
     ///
     /// ```
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// use slide_cli::Solver;
     /// let stopped = Arc::new(AtomicBool::new(true));
     /// let far = "_ 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
-    /// assert_eq!(Solver::new().solve_until(far, None, &stopped).unwrap_err().message, "the search was stopped");
+    /// assert_eq!(Solver::new().solve_until(far, None, None, &stopped).unwrap_err().message, "the search was stopped");
     /// ```
-    pub fn solve_until(&self, start: &str, goal: Option<&str>, stop: &Arc<AtomicBool>) -> Result<Reply, CliError> {
+    pub fn solve_until(
+        &self,
+        start: &str,
+        goal: Option<&str>,
+        budget: Option<Duration>,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<Reply, CliError> {
         let instance = Instance::read(start, goal, None)?;
         let threads = crate::threads::thread_count(None);
         let wanted = Wanted {
             threads,
             quick_first: true,
             stop: Some(Arc::clone(stop)),
+            budget,
         };
         self.answer(instance, Algo::Auto, None, wanted)
             .map(|solution| solution.reply())
@@ -132,16 +140,18 @@ impl Solver {
         instances: &[(&str, Option<&str>)],
         threads: Option<usize>,
     ) -> Vec<Result<Reply, CliError>> {
-        self.solve_many_until(instances, threads, &Arc::new(AtomicBool::new(false)))
+        self.solve_many_until(instances, threads, None, &Arc::new(AtomicBool::new(false)))
     }
 
     /// [`Solver::solve_many`], stopped soon after another thread sets
     /// `stop`: the searches running then end with an error, and no other
-    /// starts (the answers are fewer than the instances).
+    /// starts (the answers are fewer than the instances). Each board past
+    /// the optimal searches takes `budget` (by default 10 s).
     pub fn solve_many_until(
         &self,
         instances: &[(&str, Option<&str>)],
         threads: Option<usize>,
+        budget: Option<Duration>,
         stop: &Arc<AtomicBool>,
     ) -> Vec<Result<Reply, CliError>> {
         let threads = crate::threads::thread_count(threads);
@@ -155,6 +165,7 @@ impl Solver {
                 threads: 1,
                 quick_first: false,
                 stop: Some(Arc::clone(stop)),
+                budget,
             };
             Instance::read(start, *goal, None)
                 .and_then(|instance| self.answer(instance, Algo::Auto, None, wanted))
@@ -238,7 +249,10 @@ impl Solver {
         let request = Request {
             ask: Ask::ONE,
             show: false,
-            limits: self.limits,
+            limits: Limits {
+                budget: wanted.budget.or(self.limits.budget),
+                ..self.limits
+            },
             max_moves: self.max_moves,
             threads: wanted.threads,
             stop: wanted.stop,
@@ -262,6 +276,8 @@ pub(crate) struct Wanted {
     pub(crate) quick_first: bool,
     /// Set by another thread to stop the search.
     pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// The near-optimal route's time, if not the solver's own.
+    pub(crate) budget: Option<Duration>,
 }
 
 /// Whether `start` can reach `goal` (by default the tiles in order, the

@@ -11,10 +11,9 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
-    parallel_ida_star, parallel_ida_star_pruned, states_within, wide_astar, wide_astar_state_bytes,
-    wide_bidirectional_bfs, wide_bidirectional_state_bytes, wide_near_optimal, Answer, Budget, Cells, Heuristic,
-    LinearConflict, Manhattan, MoveFsm, Progress, SearchError, WideBoard, WideTiles, DEFAULT_MEMORY,
-    NEAR_OPTIMAL_STATES,
+    parallel_ida_star, parallel_ida_star_pruned, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
+    wide_bidirectional_state_bytes, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan, MoveFsm, Progress,
+    SearchError, WideBoard, WideTiles,
 };
 
 use crate::args::HeuristicArg;
@@ -33,8 +32,6 @@ pub(crate) enum Search {
     IdaStar(HeuristicArg),
     Astar(HeuristicArg),
     Bidi,
-    /// Weighted A* with Korf and Felner's tables at a ladder of weights.
-    Near,
 }
 
 /// Korf and Felner's tables, for each corner of the goal's blank a run
@@ -94,7 +91,6 @@ fn run_packed<T: WideTiles + Send + Sync>(
     let deadline = request.limits.timeout.map(|limit| Instant::now() + limit);
     let run = |estimate| informed(search, request, &start, &goal, estimate, deadline, spinner);
     let heuristic = match search {
-        Search::Near => return near(request, &start, &goal, tables, deadline),
         Search::Bidi => return run(LoadedEstimate::None),
         Search::IdaStar(heuristic) | Search::Astar(heuristic) => heuristic,
     };
@@ -120,40 +116,6 @@ fn run_packed<T: WideTiles + Send + Sync>(
     }
 }
 
-/// The near-optimal search: weighted A* with Korf and Felner's tables at a
-/// ladder of weights on `request.threads` threads.
-fn near<T: WideTiles + Send + Sync>(
-    request: &Request,
-    start: &WideBoard<T>,
-    goal: &WideBoard<T>,
-    tables: &Tables,
-    deadline: Option<Instant>,
-) -> Result<Searched, CliError> {
-    let pdb = tables.for_goal(goal.blank(), deadline)?;
-    // The last weight stores up to the cap while the other threads'
-    // weights store up to theirs: by default all within the memory.
-    let state_bytes = wide_astar_state_bytes::<T>();
-    let others = NEAR_OPTIMAL_STATES * request.threads.saturating_sub(1);
-    let max_states = request
-        .limits
-        .max_states
-        .unwrap_or_else(|| states_within(DEFAULT_MEMORY, state_bytes).saturating_sub(others).max(1));
-    let mut budget = Budget {
-        max_states,
-        time_limit: deadline.map(|deadline| deadline.saturating_duration_since(Instant::now())),
-        stop: request.stop.as_deref(),
-        ..Budget::default()
-    };
-    let near = wide_near_optimal(start, goal, &pdb, request.threads, &mut budget)
-        .map_err(|error| whole_limit(error, request))?;
-    let quality = Quality::Near {
-        weight: near.weight,
-        lower_bound: near.lower_bound,
-    };
-    let name = named::<T, _>(Search::Near, &&pdb);
-    Ok((near.answer, name, quality))
-}
-
 /// The estimates a search beyond 16 cells can use.
 enum LoadedEstimate<'a> {
     None,
@@ -168,7 +130,6 @@ fn search_name(search: Search) -> &'static str {
         Search::IdaStar(_) => "ida_star",
         Search::Astar(_) => "astar",
         Search::Bidi => "bidirectional_bfs",
-        Search::Near => "weighted_astar",
     }
 }
 

@@ -162,6 +162,21 @@ fn action(mv: Move) -> u8 {
     }
 }
 
+/// A budget in seconds as a duration: positive and finite, or a
+/// `ValueError` that says so.
+fn seconds(budget: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    budget
+        .map(|seconds| {
+            std::time::Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|duration| !duration.is_zero())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!("budget: expected a positive number of seconds, not {seconds}"))
+                })
+        })
+        .transpose()
+}
+
 /// The native module `slide_puzzle._native`.
 #[pymodule]
 mod _native {
@@ -170,16 +185,20 @@ mod _native {
     /// One board's answer on every core: `(length, moves, actions,
     /// optimal)`, length `None` when the goal cannot be reached.
     #[pyfunction]
-    #[pyo3(signature = (board, goal, blank))]
+    #[pyo3(signature = (board, goal, blank, budget))]
     fn solve_one(
         py: Python<'_>,
         board: PyReadonlyArray3<'_, i64>,
         goal: Option<PyReadonlyArray2<'_, i64>>,
         blank: i64,
+        budget: Option<f64>,
     ) -> PyResult<(Option<usize>, String, Vec<u8>, bool)> {
         let (texts, goal) = written_all(board.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
-        let answer = until_interrupted(py, |stop| solver().solve_until(&texts[0], goal.as_deref(), stop))?
-            .map_err(|error| raised(error, None))?;
+        let budget = seconds(budget)?;
+        let answer = until_interrupted(py, |stop| {
+            solver().solve_until(&texts[0], goal.as_deref(), budget, stop)
+        })?
+        .map_err(|error| raised(error, None))?;
         let path = answer.path.clone().unwrap_or_default();
         Ok((
             answer.path.as_ref().map(Vec::len),
@@ -193,7 +212,7 @@ mod _native {
     /// every core): lengths (-1 when the goal cannot be reached), moves,
     /// and whether each path is a shortest one.
     #[pyfunction]
-    #[pyo3(signature = (boards, goal, blank, threads))]
+    #[pyo3(signature = (boards, goal, blank, threads, budget))]
     #[allow(clippy::type_complexity)]
     fn solve_many<'py>(
         py: Python<'py>,
@@ -201,10 +220,12 @@ mod _native {
         goal: Option<PyReadonlyArray2<'py, i64>>,
         blank: i64,
         threads: Option<usize>,
+        budget: Option<f64>,
     ) -> PyResult<(Bound<'py, PyArray1<i32>>, Vec<String>, Bound<'py, PyArray1<bool>>)> {
         let (texts, goal) = written_all(boards.as_array(), goal.as_ref().map(|g| g.as_array()), blank)?;
+        let budget = seconds(budget)?;
         let answers = until_interrupted(py, |stop| {
-            solver().solve_many_until(&instances(&texts, &goal), threads, stop)
+            solver().solve_many_until(&instances(&texts, &goal), threads, budget, stop)
         })?;
         let mut lengths = Vec::with_capacity(answers.len());
         let mut moves = Vec::with_capacity(answers.len());

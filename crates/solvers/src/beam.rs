@@ -26,6 +26,8 @@
 
 use slide_core::Move;
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use crate::budget::{hashed_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
 use crate::position::{Neighbours, Position, Tiles};
@@ -58,13 +60,32 @@ struct Depth {
     moves: Vec<u8>,
 }
 
+/// A child of a board of the beam as a thread made it: the candidate and
+/// its digest.
+struct Child<T> {
+    candidate: Candidate<T>,
+    seen: u64,
+}
+
+/// What one thread made of its share of a depth: the children not seen two
+/// depths before, in the beam's order; the first move, if any, that reached
+/// the target (the board's index and the move); and its nodes.
+struct Share<T> {
+    children: Vec<Child<T>>,
+    found: Option<(u32, u8)>,
+    stats: Stats,
+}
+
 /// A path from `start` to `target` by beam search of `width` boards a
-/// depth, with `heuristic`, shorter than `shorter_than`; `None` if the
-/// beam found none (it died out, or every child it kept could not beat
-/// `shorter_than`); and the nodes it expanded and generated. Stops at the
-/// budget's time limit and stop flag. The bound is not optional: a beam
-/// can wander without end (a narrow one loops through boards it no longer
-/// remembers), and a caller always has one, a path found another way.
+/// depth, with `heuristic`, shorter than `shorter_than`, each depth's
+/// boards expanded on `threads` threads; `None` if the beam found none (it
+/// died out, or every child it kept could not beat `shorter_than`); and
+/// the nodes it expanded and generated. Stops at the budget's time limit
+/// and stop flag. The bound is not optional: a beam can wander without end
+/// (a narrow one loops through boards it no longer remembers), and a
+/// caller always has one, a path found another way. The threads' children
+/// are merged in the beam's order, so the path is the same on any number
+/// of threads.
 ///
 /// ```
 /// use slide_core::{Board, Shape};
@@ -72,7 +93,7 @@ struct Depth {
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 x").unwrap();
 /// let goal = Board::goal(shape);
-/// let (path, _) = beam_search(&start, &goal, &LinearConflict, 100, 80, &mut Budget::default()).unwrap();
+/// let (path, _) = beam_search(&start, &goal, &LinearConflict, 100, 80, 2, &mut Budget::default()).unwrap();
 /// let path = path.unwrap();
 /// let shortest = ida_star(&start, &goal, LinearConflict).unwrap();
 /// assert!(path.len() >= shortest.length().unwrap());
@@ -84,11 +105,13 @@ pub fn beam_search<P, H>(
     heuristic: &H,
     width: usize,
     shorter_than: usize,
+    threads: usize,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where
     P: Position,
-    H: Heuristic<P>,
+    H: Heuristic<P> + Sync,
+    H::Estimate: Send,
 {
     if let Some(answer) = start.answer_without_search(target)? {
         // The start itself, or a target out of reach: no path to beat.
@@ -97,10 +120,20 @@ where
     }
     let width = width.max(1);
     let limit = shorter_than;
-    let (mut estimate, h) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
-    let neighbours = start.neighbours();
-    let goal = target.tiles();
+    let mut estimates = Vec::new();
+    let mut h = 0;
+    for _ in 0..threads.max(1) {
+        let (estimate, value) = heuristic.start(start, target).map_err(SearchError::Heuristic)?;
+        estimates.push(estimate);
+        h = value;
+    }
+    let (time_limit, stop) = (budget.time_limit, budget.stop);
     let mut watch = Watch::new(budget);
+    // Read after the watch starts: a thread that stops for the time has
+    // the watch's agreement when the depth ends.
+    let started = std::time::Instant::now();
+    let out_of_time =
+        || time_limit.is_some_and(|limit| started.elapsed() >= limit) || stop.is_some_and(|stop| stop.load(Relaxed));
     let mut stats = Stats::default();
     let mut beam = vec![Beamed {
         tiles: start.tiles(),
@@ -109,73 +142,61 @@ where
         h,
     }];
     let mut depths: Vec<Depth> = Vec::new();
-    // The boards of the depth before this one, and those of this one: a
-    // child is new if in neither (see the module's documentation).
+    // The digests of the boards made at the depth before this one and at
+    // this one: a child is new if not among the first nor made already at
+    // its own depth (see the module's documentation).
     let mut before: HashMap<u64, ()> = HashMap::default();
     let mut here: HashMap<u64, ()> = beam.iter().map(|board| (digest(&board.tiles), ())).collect();
-    let mut candidates: Vec<Candidate<P::Tiles>> = Vec::new();
     loop {
         let depth = depths.len() + 1;
         if depth >= limit || beam.is_empty() {
             return Ok((None, stats));
         }
         watch.tick(depth, beam.len() as u64, stats.generated)?;
-        candidates.clear();
+        let chunk = beam.len().div_ceil(estimates.len()).max(1);
+        let ask = Ask {
+            goal: target.tiles(),
+            neighbours: start.neighbours(),
+            depth,
+            limit,
+            before: &before,
+            out_of_time: &out_of_time,
+        };
+        let shares: Vec<Share<P::Tiles>> = std::thread::scope(|scope| {
+            let mut parts = beam.chunks(chunk).zip(estimates.iter_mut()).enumerate();
+            let (_, (mine, estimate)) = parts.next().expect("the beam holds a board");
+            let others: Vec<_> = parts
+                .map(|(part, (boards, estimate))| scope.spawn(move || expand(boards, part * chunk, estimate, ask)))
+                .collect();
+            let mut shares = vec![expand(mine, 0, estimate, ask)];
+            shares.extend(
+                others
+                    .into_iter()
+                    .map(|other| other.join().expect("a beam's thread does not panic")),
+            );
+            shares
+        });
         let mut next: HashMap<u64, ()> = HashMap::default();
-        for (index, board) in beam.iter().enumerate() {
-            stats.expanded += 1;
-            if stats.expanded % NODES_PER_TICK == 0 {
-                watch.tick(depth, beam.len() as u64, stats.generated)?;
-            }
-            if !<H::Estimate as Estimate<P::Tiles>>::STATELESS {
-                estimate.reset(board.tiles);
-            }
-            let blank = board.blank as usize;
-            for mv in 0..4u8 {
-                if board.last != slide_core::NO_MOVE && mv == Move::ALL[board.last as usize].reverse() as u8 {
-                    continue;
-                }
-                let cell = neighbours.next(blank, mv as usize);
-                if cell == u8::MAX {
-                    continue;
-                }
-                let from = cell as usize;
-                let tile = board.tiles.tile(from);
-                let tiles = board.tiles.slide(tile, from, blank);
-                stats.generated += 1;
-                let slide = Slide {
-                    tiles,
-                    tile,
-                    from,
-                    to: blank,
-                };
-                let (h, undo) = estimate.moved(board.h, slide);
-                estimate.undo(slide, undo);
-                if tiles == goal {
-                    depths.push(Depth {
-                        parents: vec![index as u32],
-                        moves: vec![mv],
-                    });
-                    return Ok((Some(path_back(&depths)), stats));
-                }
-                if depth + h as usize >= limit {
-                    continue;
-                }
-                let seen = digest(&tiles);
-                if before.contains_key(&seen) || next.insert(seen, ()).is_some() {
-                    continue;
-                }
-                candidates.push(Candidate {
-                    board: Beamed {
-                        tiles,
-                        blank: cell,
-                        last: mv,
-                        h,
-                    },
-                    parent: index as u32,
+        let mut candidates: Vec<Candidate<P::Tiles>> = Vec::new();
+        for share in shares {
+            stats.generated += share.stats.generated;
+            stats.expanded += share.stats.expanded;
+            if let Some((index, mv)) = share.found {
+                depths.push(Depth {
+                    parents: vec![index],
+                    moves: vec![mv],
                 });
+                return Ok((Some(path_back(&depths)), stats));
+            }
+            for child in share.children {
+                if next.insert(child.seen, ()).is_none() {
+                    candidates.push(child.candidate);
+                }
             }
         }
+        // Past the time limit, a share may have stopped part way: the tick
+        // says so before a cut depth is used.
+        watch.tick(depth, beam.len() as u64, stats.generated)?;
         // The `width` of least estimate, ties to the first made: the same
         // beam from the same board, every run.
         if candidates.len() > width {
@@ -194,6 +215,99 @@ where
         // `here` now holds every child made, kept or not: a board cut from
         // this depth is not made again at the next but one.
     }
+}
+
+/// What every thread of a depth is told: the target's tiles, the cells'
+/// neighbours, the depth its children are at, the bound, the digests of
+/// the boards two depths before, and whether to stop.
+struct Ask<'a, T, N> {
+    goal: T,
+    neighbours: N,
+    depth: usize,
+    limit: usize,
+    before: &'a HashMap<u64, ()>,
+    out_of_time: &'a (dyn Fn() -> bool + Sync),
+}
+
+impl<T: Copy, N: Copy> Clone for Ask<'_, T, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Copy, N: Copy> Copy for Ask<'_, T, N> {}
+
+/// The children of `boards` (the beam's boards from index `first`) with
+/// `estimate`, as `ask` says: those whose depth plus estimate stays under
+/// the bound and that were not made two depths before, or the first move
+/// to reach the target. Stops early when `ask.out_of_time()`.
+fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
+    boards: &[Beamed<T>],
+    first: usize,
+    estimate: &mut E,
+    ask: Ask<'_, T, N>,
+) -> Share<T> {
+    let mut share = Share {
+        children: Vec::with_capacity(3 * boards.len()),
+        found: None,
+        stats: Stats::default(),
+    };
+    for (offset, board) in boards.iter().enumerate() {
+        let index = (first + offset) as u32;
+        share.stats.expanded += 1;
+        if share.stats.expanded % NODES_PER_TICK == 0 && (ask.out_of_time)() {
+            break;
+        }
+        if !E::STATELESS {
+            estimate.reset(board.tiles);
+        }
+        let blank = board.blank as usize;
+        for mv in 0..4u8 {
+            if board.last != slide_core::NO_MOVE && mv == Move::ALL[board.last as usize].reverse() as u8 {
+                continue;
+            }
+            let cell = ask.neighbours.next(blank, mv as usize);
+            if cell == u8::MAX {
+                continue;
+            }
+            let from = cell as usize;
+            let tile = board.tiles.tile(from);
+            let tiles = board.tiles.slide(tile, from, blank);
+            share.stats.generated += 1;
+            let slide = Slide {
+                tiles,
+                tile,
+                from,
+                to: blank,
+            };
+            let (h, undo) = estimate.moved(board.h, slide);
+            estimate.undo(slide, undo);
+            if tiles == ask.goal {
+                share.found = Some((index, mv));
+                return share;
+            }
+            if ask.depth + h as usize >= ask.limit {
+                continue;
+            }
+            let seen = digest(&tiles);
+            if ask.before.contains_key(&seen) {
+                continue;
+            }
+            share.children.push(Child {
+                candidate: Candidate {
+                    board: Beamed {
+                        tiles,
+                        blank: cell,
+                        last: mv,
+                        h,
+                    },
+                    parent: index,
+                },
+                seen,
+            });
+        }
+    }
+    share
 }
 
 /// A 64-bit digest of `tiles`: the words they hash as, each mixed in by a
@@ -260,7 +374,7 @@ pub const BEAM_FIRST_WIDTH: usize = 64;
 /// it gives nothing), its stop flag, a width of more than
 /// `budget.max_states` boards, or a path as short as the start's estimate
 /// (a shortest one, for an admissible estimate); and the nodes of all the
-/// beams. A longer time limit runs the same beams and more, so it never
+/// beams, each expanded on `threads` threads. A longer time limit runs the same beams and more, so it never
 /// gives a longer path. `None` if no beam beat `shorter_than`.
 ///
 /// ```
@@ -271,7 +385,7 @@ pub const BEAM_FIRST_WIDTH: usize = 64;
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let goal = Board::goal(shape);
 /// let mut budget = Budget { time_limit: Some(Duration::from_millis(200)), ..Budget::default() };
-/// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, &mut budget).unwrap();
+/// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, 2, &mut budget).unwrap();
 /// assert_eq!(start.apply_path(&path.unwrap()), Some(goal));
 /// ```
 pub fn beam_within<P, H>(
@@ -279,11 +393,13 @@ pub fn beam_within<P, H>(
     target: &P,
     heuristic: &H,
     shorter_than: usize,
+    threads: usize,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where
     P: Position,
-    H: Heuristic<P>,
+    H: Heuristic<P> + Sync,
+    H::Estimate: Send,
 {
     let started = std::time::Instant::now();
     let lower = heuristic.estimate(start, target).map_err(SearchError::Heuristic)? as usize;
@@ -300,7 +416,7 @@ where
             stop: budget.stop,
             ..Budget::default()
         };
-        match beam_search(start, target, heuristic, width, bound, &mut inner) {
+        match beam_search(start, target, heuristic, width, bound, threads, &mut inner) {
             Ok((path, beam)) => {
                 stats.generated += beam.generated;
                 stats.expanded += beam.expanded;

@@ -6,6 +6,7 @@ mod cli;
 mod docs;
 mod graph;
 mod hostile;
+mod near;
 mod round_five;
 mod round_four;
 mod round_three;

@@ -28,12 +28,12 @@ fn narrow_beams_find_paths_that_replay_and_wide_ones_shortest_paths() {
     // keeps every board of every depth, and is breadth-first search.
     for (start, distance) in slide_testdata::eight_puzzle_sample().iter().step_by(50) {
         for width in [1, 8, 64] {
-            let (path, _) = beam_search(start, goal, &Manhattan, width, 100, &mut Budget::default()).unwrap();
+            let (path, _) = beam_search(start, goal, &Manhattan, width, 100, 2, &mut Budget::default()).unwrap();
             if let Some(path) = path {
                 check(start, goal, &path, *distance);
             }
         }
-        let (path, _) = beam_search(start, goal, &LinearConflict, 25_000, 100, &mut Budget::default()).unwrap();
+        let (path, _) = beam_search(start, goal, &LinearConflict, 25_000, 100, 2, &mut Budget::default()).unwrap();
         assert_eq!(path.map(|path| path.len()), Some(*distance), "{start}");
     }
 }
@@ -51,13 +51,30 @@ fn a_beam_returns_only_a_path_shorter_than_asked() {
             start = moves[random.below(moves.len())];
         }
         let shortest = ida_star(&start, &goal, LinearConflict).unwrap().length().unwrap();
-        let (path, _) = beam_search(&start, &goal, &LinearConflict, 1000, 200, &mut Budget::default()).unwrap();
+        let (path, _) = beam_search(&start, &goal, &LinearConflict, 1000, 200, 2, &mut Budget::default()).unwrap();
         let path = path.expect("a beam of 1000 solves a 15-puzzle");
         check(&start, &goal, &path, shortest);
-        let (shorter, _) =
-            beam_search(&start, &goal, &LinearConflict, 1000, path.len(), &mut Budget::default()).unwrap();
+        let (shorter, _) = beam_search(
+            &start,
+            &goal,
+            &LinearConflict,
+            1000,
+            path.len(),
+            2,
+            &mut Budget::default(),
+        )
+        .unwrap();
         assert!(shorter.is_none_or(|shorter| shorter.len() < path.len()));
-        let (none, _) = beam_search(&start, &goal, &LinearConflict, 1000, shortest, &mut Budget::default()).unwrap();
+        let (none, _) = beam_search(
+            &start,
+            &goal,
+            &LinearConflict,
+            1000,
+            shortest,
+            2,
+            &mut Budget::default(),
+        )
+        .unwrap();
         assert_eq!(none, None, "{start}: no path is shorter than {shortest}");
     }
 }
@@ -79,7 +96,7 @@ fn beams_within_a_time_limit_stop_and_a_longer_limit_is_not_worse() {
             ..Budget::default()
         };
         let started = std::time::Instant::now();
-        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, &mut budget).unwrap();
+        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, 2, &mut budget).unwrap();
         // The clock is read every 4,096 expansions: well within a second.
         assert!(started.elapsed() < Duration::from_millis(millis + 1000));
         if let Some(path) = &path {
@@ -96,4 +113,34 @@ fn beams_within_a_time_limit_stop_and_a_longer_limit_is_not_worse() {
 /// more than any reduction takes.
 fn bound_for(board: &slide_core::LargeBoard) -> usize {
     4 * board.manhattan(&slide_core::LargeBoard::goal(6, 6)) as usize
+}
+
+#[test]
+fn a_beam_on_two_threads_is_the_beam_on_one() {
+    let goal = slide_core::LargeBoard::goal(6, 6);
+    let large = slide_core::LargeBoard::random(&goal, &mut SplitMix64::new(12));
+    let (start, target) = (
+        WideBoard::<Cells>::of(&large).unwrap(),
+        WideBoard::<Cells>::of(&goal).unwrap(),
+    );
+    let bound = bound_for(&large);
+    let paths: Vec<_> = [1, 2, 3]
+        .map(|threads| {
+            beam_search(
+                &start,
+                &target,
+                &LinearConflict,
+                300,
+                bound,
+                threads,
+                &mut Budget::default(),
+            )
+            .unwrap()
+        })
+        .into_iter()
+        .map(|(path, stats)| (path, stats.generated))
+        .collect();
+    assert!(paths[0].0.is_some());
+    assert_eq!(paths[0], paths[1]);
+    assert_eq!(paths[0], paths[2]);
 }

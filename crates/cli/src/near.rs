@@ -1,0 +1,195 @@
+//! The near-optimal route: boards past the optimal searches (more than 16
+//! cells, up to [`NEAR_MAX_CELLS`]), answered with the shortest path found
+//! within a time budget, with the lower bound it can prove
+//! (`docs/near-optimal.md`).
+//!
+//! In order, each bounded by the best path so far: the reduction (a path
+//! at once, in milliseconds); on 5x5 with Korf and Felner's tables, their
+//! weighted A* at a ladder of weights; beam searches of doubling widths
+//! with the strongest estimate the board has, until the budget is spent;
+//! then the path shortened window by window. The lower bound is the
+//! start's estimate (and weighted A*'s, its length over its weight). Every
+//! step is deterministic but the time each beam is given, and a longer
+//! budget runs the same beams and more: it never gives a longer path.
+
+use std::time::{Duration, Instant};
+
+use slide_large::{reduce_by_search, shorten, ReduceError};
+use slide_solvers::{
+    beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,
+    SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
+};
+
+use crate::args::HeuristicArg;
+use crate::error::{bad_input, CliError};
+use crate::instance::Instance;
+use crate::route::{Request, Tables};
+use crate::solution::{Found, Quality, Solution};
+
+/// The most cells of a board the near-optimal route takes (10x10, or a
+/// rectangle of as many cells); beyond, the reduction answers alone.
+pub(crate) const NEAR_MAX_CELLS: usize = 100;
+
+/// The time the route spends on a board unless `--budget` says otherwise.
+pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+
+/// The windows the finished path is shortened by: the longest whose
+/// rectangle fits 16 cells pay (`record/2026-12-06-near-optimal.md`).
+const SHORTEN_WINDOW: usize = 32;
+
+/// Solves `instance` by the near-optimal route with `heuristic` (the
+/// policy's default: Korf and Felner's tables on 5x5 where cached, linear
+/// conflict otherwise), within the request's budget.
+pub(crate) fn solve(
+    instance: Instance,
+    heuristic: HeuristicArg,
+    request: &Request,
+    tables: &Tables,
+) -> Result<Solution, CliError> {
+    let started = Instant::now();
+    let budget = request.limits.budget.unwrap_or(DEFAULT_BUDGET);
+    let budget = request.limits.timeout.map_or(budget, |timeout| timeout.min(budget));
+    let deadline = started + budget;
+    let reduced = match reduce_by_search(&instance.start, &instance.goal, request.max_moves) {
+        Ok(path) => path,
+        Err(error @ ReduceError::TooLong { .. }) => {
+            return Err(CliError {
+                status: 1,
+                message: format!("{error} (raise --max-moves)"),
+            })
+        }
+        Err(error) => return Err(bad_input(error.to_string())),
+    };
+    let Some(reduced) = reduced else {
+        return Ok(Solution {
+            instance,
+            found: Found::One(None),
+            algorithm: "near".to_string(),
+            stats: None,
+            quality: Quality::Optimal,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    };
+    let searched = match (heuristic, instance.cells()) {
+        (HeuristicArg::Pdb, 25) => {
+            let (start, goal) = wide::<u128>(&instance)?;
+            let pdb = tables.korf_felner.for_goal(goal.blank(), Some(deadline))?;
+            search(&start, &goal, &&pdb, true, &reduced, request, deadline)?
+        }
+        (_, 0..=25) => {
+            let (start, goal) = wide::<u128>(&instance)?;
+            search(&start, &goal, &LinearConflict, false, &reduced, request, deadline)?
+        }
+        _ => {
+            let (start, goal) = wide::<Cells>(&instance)?;
+            search(&start, &goal, &LinearConflict, false, &reduced, request, deadline)?
+        }
+    };
+    let path = shorten(&instance.start, &searched.path, SHORTEN_WINDOW);
+    let lower_bound = searched
+        .lower_bound
+        .max(instance.start.manhattan(&instance.goal) as usize);
+    Ok(Solution {
+        instance,
+        found: Found::One(Some(path)),
+        algorithm: searched.name,
+        stats: Some(searched.stats),
+        quality: Quality::Near { lower_bound },
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// What the searches found: the best path, a lower bound, their nodes and
+/// the route's name.
+struct Searched {
+    path: Vec<slide_core::Move>,
+    lower_bound: usize,
+    stats: Stats,
+    name: String,
+}
+
+/// The start and the goal of `instance` packed as `T`.
+fn wide<T: WideTiles>(instance: &Instance) -> Result<(WideBoard<T>, WideBoard<T>), CliError> {
+    Ok((
+        WideBoard::<T>::of(&instance.start).map_err(bad_input)?,
+        WideBoard::<T>::of(&instance.goal).map_err(bad_input)?,
+    ))
+}
+
+/// The searches with `heuristic` (and, with `ladder`, weighted A* at the
+/// ladder of weights first), each shorter than the best path so far.
+fn search<T, H>(
+    start: &WideBoard<T>,
+    goal: &WideBoard<T>,
+    heuristic: &H,
+    ladder: bool,
+    reduced: &[slide_core::Move],
+    request: &Request,
+    deadline: Instant,
+) -> Result<Searched, CliError>
+where
+    T: WideTiles + Send + Sync,
+    H: Heuristic<WideBoard<T>> + Clone + Send + Sync,
+    H::Estimate: Send,
+{
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let estimate = |h: &dyn Fn() -> Result<u32, slide_solvers::PatternMismatch>| {
+        h().map(|h| h as usize).map_err(SearchError::Heuristic)
+    };
+    let mut lower_bound =
+        estimate(&|| heuristic.estimate(start, goal))?.max(estimate(&|| LinearConflict.estimate(start, goal))?);
+    let mut best = reduced.to_vec();
+    let mut stats = Stats::default();
+    let mut name = "near/reduce".to_string();
+    if ladder && best.len() > lower_bound {
+        let others = NEAR_OPTIMAL_STATES * request.threads.saturating_sub(1);
+        let mut budget = Budget {
+            max_states: request
+                .limits
+                .max_states
+                .unwrap_or_else(|| {
+                    states_within(DEFAULT_MEMORY, slide_solvers::wide_astar_state_bytes::<T>()).saturating_sub(others)
+                })
+                .max(1),
+            time_limit: Some(left()),
+            stop: request.stop.as_deref(),
+            ..Budget::default()
+        };
+        match wide_near_optimal(start, goal, heuristic.clone(), request.threads, &mut budget) {
+            Ok(near) => {
+                lower_bound = lower_bound.max(near.lower_bound);
+                stats.generated += near.answer.stats.generated;
+                stats.expanded += near.answer.stats.expanded;
+                if let Some(path) = near.answer.path.filter(|path| path.len() < best.len()) {
+                    best = path;
+                    name = format!("near/weighted_astar/{}", heuristic.name());
+                }
+            }
+            // Out of time or of room: the beams go on from the reduction.
+            Err(SearchError::OutOfTime { .. } | SearchError::StateLimit { .. }) => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    if best.len() > lower_bound {
+        let width = states_within(DEFAULT_MEMORY, beam_state_bytes::<T>(best.len()));
+        let mut budget = Budget {
+            max_states: request.limits.max_states.unwrap_or(width),
+            time_limit: Some(left()),
+            stop: request.stop.as_deref(),
+            ..Budget::default()
+        };
+        let (path, beams) = beam_within(start, goal, heuristic, best.len(), request.threads, &mut budget)?;
+        stats.generated += beams.generated;
+        stats.expanded += beams.expanded;
+        if let Some(path) = path {
+            best = path;
+            name = format!("near/beam/{}", heuristic.name());
+        }
+    }
+    Ok(Searched {
+        path: best,
+        lower_bound,
+        stats,
+        name,
+    })
+}
