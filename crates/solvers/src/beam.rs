@@ -153,7 +153,7 @@ where
             return Ok((None, stats));
         }
         watch.tick(depth, beam.len() as u64, stats.generated)?;
-        let chunk = beam.len().div_ceil(estimates.len()).max(1);
+        let chunk = ((beam.len() + estimates.len() - 1) / estimates.len()).max(1);
         let ask = Ask {
             goal: target.tiles(),
             neighbours: start.neighbours(),
