@@ -39,14 +39,15 @@ const SHORTEN_WINDOW: usize = 32;
 
 /// Solves `instance` by the near-optimal route with `heuristic` (the
 /// policy's default: Korf and Felner's tables on 5x5 where cached, linear
-/// conflict otherwise), within the request's budget.
+/// conflict otherwise), within the request's budget, counted from when the
+/// request was made (the tables' reading included).
 pub(crate) fn solve(
     instance: Instance,
     heuristic: HeuristicArg,
     request: &Request,
     tables: &Tables,
 ) -> Result<Solution, CliError> {
-    let started = Instant::now();
+    let started = request.started;
     let budget = request.limits.budget.unwrap_or(DEFAULT_BUDGET);
     let budget = request.limits.timeout.map_or(budget, |timeout| timeout.min(budget));
     let deadline = started + budget;

@@ -48,6 +48,9 @@ pub(crate) struct Request {
     /// cached is tried with quick ones first (`small::QUICK_SPLIT`); a batch
     /// builds the strong ones, which pay over many boards.
     pub(crate) quick_first: bool,
+    /// When the request was made: the near-optimal route's budget counts
+    /// from here, tables read or built included.
+    pub(crate) started: std::time::Instant,
 }
 
 /// The tables a run reads or builds, kept for the run: the pattern

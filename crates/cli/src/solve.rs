@@ -29,8 +29,15 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         threads: crate::threads::thread_count(None),
         stop: None,
         quick_first: true,
+        started: std::time::Instant::now(),
     };
     let tables = Tables::new();
+    if args.algo == crate::args::Algo::Auto && (17..=crate::near::NEAR_MAX_CELLS).contains(&instance.cells()) {
+        // A search of seconds, the budget counting the tables' reading:
+        // the 24-puzzle's mapped rather than copied, as a unit's worker
+        // maps them (`record/2026-12-06-near-optimal.md`).
+        slide_cache::map_tables();
+    }
     let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;
     // On a terminal, a long search says how it goes; the search on every
     // core reports once per iteration, and an iteration can take seconds:

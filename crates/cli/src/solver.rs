@@ -257,6 +257,7 @@ impl Solver {
             threads: wanted.threads,
             stop: wanted.stop,
             quick_first: wanted.quick_first,
+            started: Instant::now(),
         };
         let route = Route::of(&instance, algo, heuristic, &request, &self.tables)?;
         if let (Algo::Auto, Route::Small(_)) = (algo, route) {
