@@ -74,10 +74,10 @@ def written(board: np.ndarray) -> str:
     return " / ".join(" ".join("_" if v == 0 else str(v) for v in row) for row in board)
 
 
-def cli_batch(boards: np.ndarray) -> list:
+def cli_batch(boards: np.ndarray, *options: str) -> list:
     text = "".join(written(board) + "\n" for board in boards)
     out = subprocess.run(
-        [slide_bin(), "batch", "--json"], input=text, capture_output=True, text=True, check=True
+        [slide_bin(), "batch", "--json", *options], input=text, capture_output=True, text=True, check=True
     ).stdout
     return [json.loads(line) for line in out.splitlines()]
 
@@ -131,11 +131,29 @@ def test_answers_are_the_command_lines(rows, cols, n):
 @pytest.mark.parametrize("rows,cols,walk", [(2, 5, None), (3, 4, None), (2, 8, 40), (5, 5, 30), (6, 6, 200), (12, 3, 100)])
 def test_every_shape_the_command_line_takes(rows, cols, walk):
     boards = sp.random_boards(rows, cols, 4, seed=11, moves=walk)
-    lengths, moves, optimal = sp.solve_many(boards, with_optimal=True)
+    lengths, moves, optimal = sp.solve_many(boards, with_optimal=True, budget=0.2)
     goal = np.array(goal_of(rows, cols)).reshape(rows, cols)
-    for board, length, path, best, answer in zip(boards, lengths, moves, optimal, cli_batch(boards)):
-        assert (replay(board, path) == goal).all()
-        assert answer["length"] == length and answer["optimal"] == best
+    for board, length, path, best, answer in zip(boards, lengths, moves, optimal, cli_batch(boards, "--budget", "0.2")):
+        assert (replay(board, path) == goal).all() and len(path) == length
+        if rows * cols <= 16:
+            assert answer["length"] == length and answer["optimal"] == best
+        else:
+            # The shortest path found within a budget depends on the
+            # machine's speed: both answers are at least the lower bound.
+            assert answer["lower_bound"] <= min(length, answer["length"])
+            assert not best or length == answer["lower_bound"]
+
+
+def test_a_budget_is_a_positive_number_of_seconds():
+    board = sp.random_boards(6, 6, 1, seed=2)[0]
+    solution = sp.solve(board, budget=0.2)
+    goal = np.array(goal_of(6, 6)).reshape(6, 6)
+    assert (replay(board, solution.moves) == goal).all() and not solution.optimal
+    for budget in [0, -1, float("nan"), float("inf"), "1", True]:
+        with pytest.raises(ValueError, match="budget"):
+            sp.solve(board, budget=budget)
+        with pytest.raises(ValueError, match="budget"):
+            sp.solve_many([board], budget=budget)
 
 
 def test_a_goal_and_a_blank_of_ones_choice():

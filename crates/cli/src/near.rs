@@ -134,11 +134,9 @@ where
     H::Estimate: Send,
 {
     let left = || deadline.saturating_duration_since(Instant::now());
-    let estimate = |h: &dyn Fn() -> Result<u32, slide_solvers::PatternMismatch>| {
-        h().map(|h| h as usize).map_err(SearchError::Heuristic)
-    };
-    let mut lower_bound =
-        estimate(&|| heuristic.estimate(start, goal))?.max(estimate(&|| LinearConflict.estimate(start, goal))?);
+    let value = |h: Result<u32, slide_solvers::PatternMismatch>| h.map(|h| h as usize).map_err(SearchError::Heuristic);
+    // Both admissible: the larger is a lower bound too.
+    let mut lower_bound = value(heuristic.estimate(start, goal))?.max(value(LinearConflict.estimate(start, goal))?);
     let mut best = reduced.to_vec();
     let mut stats = Stats::default();
     let mut name = "near/reduce".to_string();

@@ -14,6 +14,10 @@
 //! plus estimate reaches it cannot lead to a shorter path (for an
 //! admissible estimate) and is dropped.
 //!
+//! A depth's boards are expanded on several threads, each its share in the
+//! beam's order, and their children merged in that order: the same beam,
+//! and the same path, on any number of threads.
+//!
 //! A wider beam finds shorter paths and costs proportionally more, which is
 //! what [`beam_within`] trades against a time budget: beams of doubling
 //! widths, each bounded by the best path so far.
@@ -24,9 +28,9 @@
 //! tiles: two boards with one digest (about one chance in 2^64 / width^2)
 //! cost a child, never a wrong path ([`beam_state_bytes`]).
 
-use slide_core::Move;
-
 use std::sync::atomic::Ordering::Relaxed;
+
+use slide_core::Move;
 
 use crate::budget::{hashed_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
