@@ -14,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use slide_large::{reduce_by_search, shorten, ReduceError};
+use slide_large::shorten;
 use slide_solvers::{
     beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,
     SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
@@ -51,17 +51,7 @@ pub(crate) fn solve(
     let budget = request.limits.budget.unwrap_or(DEFAULT_BUDGET);
     let budget = request.limits.timeout.map_or(budget, |timeout| timeout.min(budget));
     let deadline = started + budget;
-    let reduced = match reduce_by_search(&instance.start, &instance.goal, request.max_moves) {
-        Ok(path) => path,
-        Err(error @ ReduceError::TooLong { .. }) => {
-            return Err(CliError {
-                status: 1,
-                message: format!("{error} (raise --max-moves)"),
-            })
-        }
-        Err(error) => return Err(bad_input(error.to_string())),
-    };
-    let Some(reduced) = reduced else {
+    let Some(reduced) = crate::reduce::reduced(&instance, request.max_moves)? else {
         return Ok(Solution {
             instance,
             found: Found::One(None),

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use slide_core::Move;
 use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
 use crate::error::{bad_input, CliError};
@@ -14,16 +15,7 @@ use crate::solution::{Found, Quality, Solution};
 /// longer one is a failure with status 1.
 pub(crate) fn solve(instance: Instance, max_moves: u64) -> Result<Solution, CliError> {
     let started = Instant::now();
-    let path = match reduce_by_search(&instance.start, &instance.goal, max_moves) {
-        Ok(path) => path,
-        Err(error @ ReduceError::TooLong { .. }) => {
-            return Err(CliError {
-                status: 1,
-                message: format!("{error} (raise --max-moves)"),
-            })
-        }
-        Err(error) => return Err(bad_input(error.to_string())),
-    };
+    let path = reduced(&instance, max_moves)?;
     // The path is a shortest one when the reduction was one optimal search,
     // or the path is as short as the Manhattan distance (an empty one
     // included), or there is none.
@@ -38,5 +30,18 @@ pub(crate) fn solve(instance: Instance, max_moves: u64) -> Result<Solution, CliE
         stats: None,
         quality: Quality::Reduced { optimal, lower_bound },
         seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The reduction's path for `instance`, at most `max_moves` long (`None`
+/// when the goal cannot be reached); a longer one is a failure with status
+/// 1, boards of two sizes bad input.
+pub(crate) fn reduced(instance: &Instance, max_moves: u64) -> Result<Option<Vec<Move>>, CliError> {
+    reduce_by_search(&instance.start, &instance.goal, max_moves).map_err(|error| match error {
+        ReduceError::TooLong { .. } => CliError {
+            status: 1,
+            message: format!("{error} (raise --max-moves)"),
+        },
+        error => bad_input(error.to_string()),
     })
 }
