@@ -315,11 +315,16 @@ def test_integers_past_64_bits_are_value_errors():
 def test_ctrl_c_stops_a_batch_within_seconds():
     # The tables are read (or built) before the batch, which then runs for
     # a minute or more: the interrupt stops it, not the end of the batch.
+    # 200,000 boards, where 3,000 once were: with the 7-8 tables cached, or
+    # on a faster machine, 3,000 random 15-puzzles were answered within the
+    # 1.5 s before the interrupt (a CI run printed "finished"); here they
+    # take 1.7 ms a board on two threads with 6-6-3, so the batch would run
+    # for minutes.
     code = """
 import sys, time
 import slide_puzzle as sp
 sp.solve_many(sp.random_boards(4, 4, 2, seed=1), threads=2)
-boards = sp.random_boards(4, 4, 3000, seed=3)
+boards = sp.random_boards(4, 4, 200_000, seed=3)
 print("ready", flush=True)
 try:
     sp.solve_many(boards, threads=2)
