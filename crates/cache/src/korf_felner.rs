@@ -1,10 +1,10 @@
 //! The cache of the 24-puzzle's tables: Korf and Felner's two, built on two
 //! threads the first time, read back after.
 
+use slide_core::Instant;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_pattern_db::{
@@ -244,7 +244,7 @@ fn load_or_build_table(
     });
     bar.finish_and_clear();
     let db = db?.with_values_in(huge_page_buffer);
-    let not_saved = save_with(dir, &path, |file| db.write_to(file)).err();
+    let not_saved = save_with(dir, &path, |mut file| db.write_to(&mut file)).err();
     if not_saved.is_none() {
         // The earlier formats' files of the same pattern (the first: its
         // blank's goal anywhere, weaker; the second: only the least value;

@@ -22,20 +22,23 @@
 #![deny(missing_docs)]
 
 mod korf_felner;
+mod memory;
 mod move_fsm;
 
 pub use crate::korf_felner::{
     korf_felner_file_names, korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, map_tables,
     placement_file_name, Unusable,
 };
+pub use crate::memory::{hold_in_memory, put_file, take_new_files};
 pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 
+use slide_core::Instant;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::{Board, Shape, MAX_CELLS};
@@ -44,8 +47,12 @@ use slide_solvers::PatternMismatch;
 
 /// The cache folder: `$SLIDE_CACHE_DIR` if set; else `slide` under
 /// `$XDG_CACHE_HOME`, or under `$HOME/.cache`; else `slide-cache` in the
-/// system's temporary folder.
+/// system's temporary folder. (In a browser, which has no folders, the
+/// name `slide-cache`: its files are held in memory, see [`hold_in_memory`].)
 pub fn cache_dir() -> PathBuf {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return PathBuf::from("slide-cache");
+    }
     let var = |name: &str| {
         std::env::var_os(name)
             .filter(|value| !value.is_empty())
@@ -202,24 +209,33 @@ fn load_or_build_patterns_until(
 ) -> Result<Option<(AdditivePdb, Vec<Report>)>, CacheError> {
     remove_stale_temporaries(dir);
     let bars = MultiProgress::new();
+    let one = |(index, cells): (usize, &Vec<u8>)| {
+        load_or_build_pattern(dir, shape, cells, blank, (index, partition.len()), &bars, deadline)
+    };
     // One thread per pattern: each is loaded or built on its own, and the
-    // large ones, built side by side, keep every core busy.
+    // large ones, built side by side, keep every core busy. A browser's
+    // worker has one thread, and builds them one after another.
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        let loaded: Option<Vec<(PatternDb, Report)>> = partition.iter().enumerate().map(one).collect();
+        return assembled(loaded);
+    }
     let loaded: Option<Vec<(PatternDb, Report)>> = std::thread::scope(|scope| {
         let threads: Vec<_> = partition
             .iter()
             .enumerate()
-            .map(|(index, cells)| {
-                let bars = &bars;
-                scope.spawn(move || {
-                    load_or_build_pattern(dir, shape, cells, blank, (index, partition.len()), bars, deadline)
-                })
-            })
+            .map(|pattern| scope.spawn(move || one(pattern)))
             .collect();
         threads
             .into_iter()
             .map(|thread| thread.join().expect("loading or building a pattern does not panic"))
             .collect()
     });
+    assembled(loaded)
+}
+
+/// The additive database of the patterns `loaded`, with their reports;
+/// `None` if one of them was not built in time.
+fn assembled(loaded: Option<Vec<(PatternDb, Report)>>) -> Result<Option<(AdditivePdb, Vec<Report>)>, CacheError> {
     let Some(loaded) = loaded else {
         return Ok(None);
     };
@@ -309,6 +325,14 @@ pub(crate) fn load_table<T>(
     copied: impl FnOnce(&mut dyn std::io::Read, Vec<u8>) -> Result<T, String>,
     mapped: impl FnOnce(&'static [u8]) -> Result<T, String>,
 ) -> Result<T, String> {
+    if let Some(held) = memory::read(path) {
+        // Held in memory: the same checks of the size, then copied.
+        let bytes = held.ok_or("no file yet")?;
+        if bytes.len() as u64 != size {
+            return Err(format!("{} bytes, expected {size}", bytes.len()));
+        }
+        return copied(&mut bytes.as_slice(), huge_page_buffer(buffer));
+    }
     if size >= MAP_FROM || korf_felner::maps_every_table() {
         if let Some(file) = mapped_file(path, size)? {
             return mapped(file);
@@ -521,8 +545,14 @@ fn save(dir: &Path, path: &Path, db: &PatternDb) -> Result<(), String> {
 fn save_with(
     dir: &Path,
     path: &Path,
-    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<(), String> {
+    if memory::held() {
+        let mut bytes = Vec::new();
+        write(&mut bytes).map_err(|e| format!("writing {}: {e}", shown(path)))?;
+        memory::write(path, bytes);
+        return Ok(());
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", shown(dir)))?;
     let temporary = path.with_extension(format!("{TEMPORARY}{}", std::process::id()));
     let written = std::fs::File::create(&temporary).and_then(|mut file| write(&mut file));
@@ -610,7 +640,10 @@ impl Databases {
         partition.iter().all(|cells| {
             let path = self.dir.join(file_name(shape, target.blank(), cells));
             let size = PatternDb::file_size(shape, cells.len());
-            std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file() && metadata.len() == size)
+            match memory::length(&path) {
+                Some(held) => held == Some(size),
+                None => std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file() && metadata.len() == size),
+            }
         })
     }
 

@@ -35,7 +35,6 @@ pub fn shared_move_fsm(dir: &Path, notice: impl FnOnce(&str)) -> &'static MoveFs
         let body = fsm.to_bytes();
         let sum = checksum(MAGIC, &body);
         let saved = save_with(dir, &path, |file| {
-            use std::io::Write;
             file.write_all(MAGIC)?;
             file.write_all(&sum.to_le_bytes())?;
             file.write_all(&body)
@@ -52,12 +51,17 @@ pub fn shared_move_fsm(dir: &Path, notice: impl FnOnce(&str)) -> &'static MoveFs
 /// The machine in `path`, if the file is whole, intact and of the
 /// machine [`MoveFsm::shared`] builds.
 fn read(path: &Path) -> Option<MoveFsm> {
-    let metadata = std::fs::metadata(path).ok()?;
-    // The machine of 14 moves takes about 1 MB; a file far larger is not one.
-    if !metadata.is_file() || metadata.len() > 64 << 20 {
-        return None;
-    }
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = match crate::memory::read(path) {
+        Some(held) => held?,
+        None => {
+            let metadata = std::fs::metadata(path).ok()?;
+            // The machine of 14 moves takes about 1 MB; a file far larger is not one.
+            if !metadata.is_file() || metadata.len() > 64 << 20 {
+                return None;
+            }
+            std::fs::read(path).ok()?
+        }
+    };
     let rest = bytes.strip_prefix(MAGIC.as_slice())?;
     let (sum, body) = (rest.get(..8)?, rest.get(8..)?);
     if u64::from_le_bytes(sum.try_into().ok()?) != checksum(MAGIC, body) {

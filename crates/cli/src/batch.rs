@@ -1,8 +1,8 @@
 //! `slide batch`: one instance per line, solved on every core, answered in
 //! input order as soon as every earlier line is answered.
 
+use slide_core::Instant;
 use std::io::{BufReader, IsTerminal, Read};
-use std::time::Instant;
 
 use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};

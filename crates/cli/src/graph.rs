@@ -5,7 +5,7 @@
 //! otherwise; `--algo bidi` or `idastar` chooses, and `--timeout` holds
 //! for both.
 
-use std::time::Instant;
+use slide_core::Instant;
 
 use clap::ValueEnum;
 use serde_json::json;

@@ -12,7 +12,8 @@
 //! step is deterministic but the time each beam is given, and a longer
 //! budget runs the same beams and more: it never gives a longer path.
 
-use std::time::{Duration, Instant};
+use slide_core::Instant;
+use std::time::Duration;
 
 use slide_large::shorten;
 use slide_solvers::{

@@ -50,7 +50,7 @@ pub(crate) struct Request {
     pub(crate) quick_first: bool,
     /// When the request was made: the near-optimal route's budget counts
     /// from here, tables read or built included.
-    pub(crate) started: std::time::Instant,
+    pub(crate) started: slide_core::Instant,
 }
 
 /// The tables a run reads or builds, kept for the run: the pattern

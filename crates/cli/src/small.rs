@@ -3,8 +3,9 @@
 
 use clap::ValueEnum;
 use itertools::Itertools;
+use slide_core::Instant;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::ProgressBar;
 

@@ -29,7 +29,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         threads: crate::threads::thread_count(None),
         stop: None,
         quick_first: true,
-        started: std::time::Instant::now(),
+        started: slide_core::Instant::now(),
     };
     let tables = Tables::new();
     if args.algo == crate::args::Algo::Auto && (17..=crate::near::NEAR_MAX_CELLS).contains(&instance.cells()) {

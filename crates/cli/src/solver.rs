@@ -3,10 +3,11 @@
 //! with the tables read once for every answer; the estimates by the names
 //! `--heuristic` gives them.
 
+use slide_core::Instant;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::ValueEnum;
 use slide_core::{Board, Move};

@@ -4,9 +4,9 @@
 //! 5x5, with Korf and Felner's tables cached, the near-optimal search
 //! (`wide_near_optimal`), a path with its bound.
 
+use slide_core::Instant;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use indicatif::ProgressBar;
 use slide_pattern_db::PlacementPdb;

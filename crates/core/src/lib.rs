@@ -25,6 +25,7 @@
 
 mod bits;
 mod board;
+mod clock;
 mod grid;
 mod input;
 mod large_board;
@@ -37,6 +38,9 @@ mod solvable;
 
 pub use crate::bits::count_ones_16;
 pub use crate::board::{slide, Board, BoardError, Drawn};
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use crate::clock::set_clock;
+pub use crate::clock::Instant;
 pub use crate::grid::{gap, neighbour_cell, CellMasks, Grid, GridError, MAX_SIDE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
 pub use crate::large_board::{large_is_solvable, LargeBoard};

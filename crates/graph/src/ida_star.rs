@@ -1,7 +1,8 @@
 //! IDA* on a graph puzzle, bounded by the sum of each piece's distance to
 //! the nearest target cell of its label.
 
-use std::time::{Duration, Instant};
+use slide_core::Instant;
+use std::time::Duration;
 
 use crate::puzzle::{Puzzle, Step};
 

@@ -27,9 +27,9 @@
 //! Felner's 50 24-puzzles; what it does here is in
 //! `record/2026-12-05-frontier.md`.
 
+use slide_core::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use slide_core::{Move, NO_MOVE};
 

@@ -135,7 +135,7 @@ where
     let mut watch = Watch::new(budget);
     // Read after the watch starts: a thread that stops for the time has
     // the watch's agreement when the depth ends.
-    let started = std::time::Instant::now();
+    let started = slide_core::Instant::now();
     let out_of_time =
         || time_limit.is_some_and(|limit| started.elapsed() >= limit) || stop.is_some_and(|stop| stop.load(Relaxed));
     let mut stats = Stats::default();
@@ -405,7 +405,7 @@ where
     H: Heuristic<P> + Sync,
     H::Estimate: Send,
 {
-    let started = std::time::Instant::now();
+    let started = slide_core::Instant::now();
     let lower = heuristic.estimate(start, target).map_err(SearchError::Heuristic)? as usize;
     let mut best: Option<Vec<Move>> = None;
     let mut stats = Stats::default();

@@ -32,7 +32,8 @@ impl Tiles for u64 {
     /// the blank's nibble, 0, is then (see `slide_core::slide`).
     #[inline(always)]
     fn slide(self, tile: usize, from: usize, to: usize) -> u64 {
-        self ^ ((tile << (4 * to)) | (tile << (4 * from))) as u64
+        let tile = tile as u64;
+        self ^ ((tile << (4 * to)) | (tile << (4 * from)))
     }
 }
 

@@ -132,9 +132,10 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
                 row.get(i)
                     .unwrap_or_else(|| panic!("korf-felner-24.tsv: short row {row:?}"))
             };
+            // Node counts pass 2^32: read as u64 on every target.
             let number = |i: usize| {
                 field(i)
-                    .parse::<usize>()
+                    .parse::<u64>()
                     .unwrap_or_else(|_| panic!("korf-felner-24.tsv: field {i} of {row:?}"))
             };
             let cells = field(1)
@@ -142,10 +143,10 @@ pub fn korf_felner_24() -> Vec<KorfFelnerInstance> {
                 .map(|t| t.parse().expect("a number"))
                 .collect();
             KorfFelnerInstance {
-                id: number(0),
+                id: number(0) as usize,
                 start: slide_core::LargeBoard::new(5, 5, cells).unwrap_or_else(|e| panic!("korf-felner-24.tsv: {e}")),
-                optimal: number(2),
-                korf_felner_generated: number(3) as u64,
+                optimal: number(2) as usize,
+                korf_felner_generated: number(3),
             }
         })
         .collect()

@@ -9,13 +9,13 @@
 mod commands;
 mod processes;
 
+use slide_core::Instant;
 use slide_core::Move;
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
 };
-use std::time::Instant;
 
 use slide_units::{merge, split_digest, Iteration, Merged, Nodes, ResultLine, SplitLine, UnitLine, MAX_COUNT};
 
