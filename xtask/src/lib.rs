@@ -61,6 +61,7 @@ mod prune;
 mod reach;
 mod read;
 mod text;
+pub mod web;
 mod write;
 
 use std::collections::BTreeSet;

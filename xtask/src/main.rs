@@ -7,6 +7,9 @@
 //! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
 //!   8-puzzle and writes `benches/report/report.csv` and `report.svg`, and
 //!   the reductions of n x n boards, `large.csv` and `large.svg`;
+//! - `cargo xtask web [--serve] [--port N]` builds the web page (`web/` and
+//!   `crates/web`) into `target/web/`, and with `--serve` serves it on the
+//!   loopback (port 8000 by default; see docs/web.md);
 //! - `cargo xtask man` writes the manual pages of `slide` (made from its
 //!   clap definitions by `slide man`) into `target/man`;
 //! - `cargo xtask slurm-check` (opt-in: as root, it installs Debian's
@@ -17,7 +20,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask man\n       cargo xtask slurm-check";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask web [--serve] [--port N]\n       cargo xtask man\n       cargo xtask slurm-check";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +43,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "slurm-check" {
         return slurm_check();
+    }
+    if task == "web" {
+        return web(rest);
     }
     if task == "man" {
         let root = xtask::workspace_root();
@@ -79,6 +85,31 @@ fn run(args: &[String]) -> Result<(), String> {
         let path = out_dir.join(format!("{name}.rs"));
         std::fs::write(&path, &source).map_err(|e| format!("writing {}: {e}", path.display()))?;
         eprintln!("wrote {} ({} bytes)", path.display(), source.len());
+    }
+    Ok(())
+}
+
+/// `cargo xtask web [--serve] [--port N]`.
+fn web(args: &[String]) -> Result<(), String> {
+    let mut serve = false;
+    let mut port = 8000u16;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--serve" => serve = true,
+            "--port" => {
+                let value = rest.next().ok_or("--port needs a number")?;
+                port = value.parse().map_err(|_| format!("--port: {value:?} is not a port number"))?;
+            }
+            _ => return Err(format!("web: unknown argument {arg:?}\n{USAGE}")),
+        }
+    }
+    let dir = xtask::web::build(&xtask::workspace_root())?;
+    if serve {
+        let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        println!("serving the page on http://{address}/ (Ctrl-C stops)");
+        xtask::web::serve(listener, dir);
     }
     Ok(())
 }

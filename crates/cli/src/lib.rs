@@ -59,35 +59,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     write_stdout(&output)
 }
 
-/// What `slide solve ARGS` prints, `args` being what follows `solve` on
-/// the command line, for programs that have no process to run (the web
-/// page's worker, `crates/web`): the same answer, text or `--json`, by the
-/// same route; bad arguments the one line the command line says (the
-/// arguments' own words from clap), with status 2.
-///
-/// ```
-/// let json = slide_cli::solve_output(["--json", "1 2 3 / 4 5 6 / 7 _ 8"]).unwrap();
-/// assert!(json.contains(r#""length":1,"#) && json.contains(r#""path":"r""#));
-/// assert_eq!(slide_cli::solve_output(["--algo", "fast", "1 2 / 3 _"]).unwrap_err().status, 2);
-/// ```
-pub fn solve_output<I, T>(args: I) -> Result<String, CliError>
-where
-    I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
-{
-    use clap::Parser;
-    let line = ["slide".into(), "solve".into()].into_iter().chain(args.into_iter().map(Into::into));
-    let cli = Cli::try_parse_from(line).map_err(|error| {
-        let rendered = error.render().to_string();
-        let first = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("bad usage");
-        error::bad_input(first.strip_prefix("error: ").unwrap_or(first).to_string())
-    })?;
-    match cli.command {
-        Command::Solve(args) => solve::solve(&args),
-        _ => unreachable!("the line names `solve`"),
-    }
-}
-
 /// The start and the goal as `slide solve BOARD --goal GOAL` reads them
 /// (any format it takes; the goal by default the tiles in order, the blank
 /// last), or its one-line error.

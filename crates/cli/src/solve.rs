@@ -13,6 +13,12 @@ use crate::small::Ask;
 
 /// The output of `slide solve`.
 pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
+    solve_with(args, &Tables::new())
+}
+
+/// [`solve`] with `tables` (a [`crate::Solver`]'s, kept from one solve to
+/// the next).
+pub(crate) fn solve_with(args: &SolveArgs, tables: &Tables) -> Result<String, CliError> {
     if args.graph {
         return crate::graph::solve(args);
     }
@@ -31,14 +37,13 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         quick_first: true,
         started: slide_core::Instant::now(),
     };
-    let tables = Tables::new();
     if args.algo == crate::args::Algo::Auto && (17..=crate::near::NEAR_MAX_CELLS).contains(&instance.cells()) {
         // A search of seconds, the budget counting the tables' reading:
         // the 24-puzzle's mapped rather than copied, as a unit's worker
         // maps them (`record/2026-12-06-near-optimal.md`).
         slide_cache::map_tables();
     }
-    let route = Route::of(&instance, args.algo, args.heuristic, &request, &tables)?;
+    let route = Route::of(&instance, args.algo, args.heuristic, &request, tables)?;
     // On a terminal, a long search says how it goes; the search on every
     // core reports once per iteration, and an iteration can take seconds:
     // the spinner turns on its own.
@@ -48,7 +53,7 @@ pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
         spinner.enable_steady_tick(std::time::Duration::from_millis(200));
         spinner
     });
-    let solution = route.solve(instance, &request, &tables, spinner.as_ref());
+    let solution = route.solve(instance, &request, tables, spinner.as_ref());
     if let Some(spinner) = &spinner {
         spinner.finish_and_clear();
     }

@@ -95,6 +95,39 @@ impl Solver {
         self.solve_until(start, goal, None, &Arc::new(AtomicBool::new(false)))
     }
 
+    /// What `slide solve ARGS` prints, `args` being what follows `solve` on
+    /// the command line, for programs that have no process to run (the web
+    /// page's worker, `crates/web`): the same answer, text or `--json`, by
+    /// the same route, with this solver's tables (read once, kept from one
+    /// call to the next); bad arguments the one line the command line says
+    /// (clap's own words), with status 2.
+    ///
+    /// ```
+    /// let solver = slide_cli::Solver::new();
+    /// let json = solver.solve_output(["--json", "1 2 3 / 4 5 6 / 7 _ 8"]).unwrap();
+    /// assert!(json.contains(r#""length":1,"#) && json.contains(r#""path":"r""#));
+    /// assert_eq!(solver.solve_output(["--algo", "fast", "1 2 / 3 _"]).unwrap_err().status, 2);
+    /// ```
+    pub fn solve_output<I, T>(&self, args: I) -> Result<String, CliError>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::Parser;
+        let line = ["slide".into(), "solve".into()]
+            .into_iter()
+            .chain(args.into_iter().map(Into::into));
+        let cli = crate::Cli::try_parse_from(line).map_err(|error| {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("bad usage");
+            bad_input(first.strip_prefix("error: ").unwrap_or(first).to_string())
+        })?;
+        match cli.command {
+            crate::args::Command::Solve(args) => crate::solve::solve_with(&args, &self.tables),
+            _ => unreachable!("the line names `solve`"),
+        }
+    }
+
     /// [`Solver::solve`], stopped (an error, status 1) soon after another
     /// thread sets `stop`; a board past the optimal searches takes `budget`
     /// (by default 10 s) as `slide solve --budget` does.

@@ -249,13 +249,7 @@ where
         }
         (search.next_bound, search.stats)
     };
-    let results: Vec<(u32, Stats)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().expect("a search thread does not panic"))
-            .collect()
-    });
+    let results: Vec<(u32, Stats)> = crate::threads::on_threads(threads, work);
     let stats = Stats {
         expanded: results.iter().map(|(_, stats)| stats.expanded).sum(),
         generated: results.iter().map(|(_, stats)| stats.generated).sum(),

@@ -388,7 +388,8 @@ pub const BEAM_FIRST_WIDTH: usize = 64;
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let goal = Board::goal(shape);
-/// let mut budget = Budget { time_limit: Some(Duration::from_millis(200)), ..Budget::default() };
+/// // Widths 64, 128 and 256 (no wider than max_states), whatever the clock says.
+/// let mut budget = Budget { time_limit: Some(Duration::from_secs(600)), max_states: 256, ..Budget::default() };
 /// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, 2, &mut budget).unwrap();
 /// assert_eq!(start.apply_path(&path.unwrap()), Some(goal));
 /// ```

@@ -64,6 +64,7 @@ mod move_fsm;
 mod parallel_ida_star;
 mod position;
 mod pruning;
+mod threads;
 mod units;
 mod walk_back;
 mod wide;

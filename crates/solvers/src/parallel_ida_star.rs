@@ -579,13 +579,7 @@ pub(crate) fn run_subtrees<P: Position, H: Heuristic<P> + Sync, R: Pruning>(
         }
         (next_bound, counted, sizes)
     };
-    let results: Vec<(u32, Stats, Sizes<P::Tiles>)> = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
-        threads
-            .into_iter()
-            .map(|thread| thread.join().expect("a search thread does not panic"))
-            .collect()
-    });
+    let results: Vec<(u32, Stats, Sizes<P::Tiles>)> = crate::threads::on_threads(workers, work);
     let stats = Stats {
         expanded: results.iter().map(|(_, stats, _)| stats.expanded).sum(),
         generated: results.iter().map(|(_, stats, _)| stats.generated).sum(),

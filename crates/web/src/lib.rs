@@ -2,7 +2,7 @@
 //! compiled to WebAssembly and run in a Web Worker (`web/worker.js`).
 //!
 //! Every answer is the command line's own: [`solve`] runs `slide solve`'s
-//! route and prints what it prints ([`slide_cli::solve_output`]), so a
+//! route and prints what it prints ([`slide_cli::Solver::solve_output`]), so a
 //! link's `--json` answer is the one `slide solve --json` gives for the same
 //! request. What a browser lacks, the crates below get from here: a clock
 //! ([`slide_core::set_clock`], the page's `performance.now()`), and the
@@ -40,11 +40,27 @@ pub fn start() {
     slide_cache::hold_in_memory();
 }
 
+thread_local! {
+    /// The worker's solver: its tables, once read or built, serve every
+    /// later search.
+    static SOLVER: slide_cli::Solver = slide_cli::Solver::new();
+}
+
 /// What `slide solve ARGS` prints (`args`: what follows `solve`), or the
 /// one line of its error.
 #[wasm_bindgen]
 pub fn solve(args: Vec<String>) -> Result<String, String> {
-    slide_cli::solve_output(args).map_err(|error| error.message)
+    SOLVER.with(|solver| solver.solve_output(args)).map_err(|error| error.message)
+}
+
+/// Reads, or builds, the pattern databases `slide solve` takes towards
+/// `goal` (on 4x4, the 6-6-3 split's), so that a later search finds them;
+/// the estimate of the goal itself (0), or the one line of the error.
+#[wasm_bindgen]
+pub fn build_tables(goal: &str) -> Result<u32, String> {
+    SOLVER
+        .with(|solver| solver.estimate(goal, Some(goal), "pdb"))
+        .map_err(|error| error.message)
 }
 
 /// The start and the goal as the command line reads them: their rows and
