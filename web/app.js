@@ -430,7 +430,7 @@ async function compare() {
       if (fields.goal) args.push("--goal", fields.goal);
       if (search.algo !== "auto") args.push("--algo", search.algo);
       if (search.heuristic) args.push("--heuristic", search.heuristic);
-      if (state.rows * state.cols > 16) args.push("--budget", $("budget").value || "5");
+      if (state.rows * state.cols > 16) args.push("--budget", $("budget").value || "4.5");
       // Within a browser's memory and patience: the searches that store
       // states stop at 3 million, any search after 60 s.
       if (["bfs", "bidi", "astar"].includes(search.algo)) args.push("--max-states", "3000000");

@@ -62,6 +62,7 @@ mod reach;
 mod read;
 mod text;
 pub mod web;
+pub mod webdriver;
 mod write;
 
 use std::collections::BTreeSet;

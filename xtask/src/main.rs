@@ -7,9 +7,10 @@
 //! - `cargo xtask report [--every N]` runs every algorithm on a sample of the
 //!   8-puzzle and writes `benches/report/report.csv` and `report.svg`, and
 //!   the reductions of n x n boards, `large.csv` and `large.svg`;
-//! - `cargo xtask web [--serve] [--port N]` builds the web page (`web/` and
+//! - `cargo xtask web [--serve] [--port N] [--measure]` builds the web page (`web/` and
 //!   `crates/web`) into `target/web/`, and with `--serve` serves it on the
-//!   loopback (port 8000 by default; see docs/web.md);
+//!   loopback (port 8000 by default; see docs/web.md); `--measure` prints
+//!   the figures of its targets, measured in headless Chromium;
 //! - `cargo xtask man` writes the manual pages of `slide` (made from its
 //!   clap definitions by `slide man`) into `target/man`;
 //! - `cargo xtask slurm-check` (opt-in: as root, it installs Debian's
@@ -20,7 +21,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask web [--serve] [--port N]\n       cargo xtask man\n       cargo xtask slurm-check";
+const USAGE: &str = "usage: cargo xtask bundle (BIN... | --all)\n       cargo xtask cputime PROGRAM INPUT [RUNS]\n       cargo xtask report [--every N]\n       cargo xtask web [--serve] [--port N] [--measure]\n       cargo xtask man\n       cargo xtask slurm-check";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -89,14 +90,16 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask web [--serve] [--port N]`.
+/// `cargo xtask web [--serve] [--port N] [--measure]`.
 fn web(args: &[String]) -> Result<(), String> {
     let mut serve = false;
+    let mut measure = false;
     let mut port = 8000u16;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--serve" => serve = true,
+            "--measure" => measure = true,
             "--port" => {
                 let value = rest.next().ok_or("--port needs a number")?;
                 port = value.parse().map_err(|_| format!("--port: {value:?} is not a port number"))?;
@@ -104,7 +107,11 @@ fn web(args: &[String]) -> Result<(), String> {
             _ => return Err(format!("web: unknown argument {arg:?}\n{USAGE}")),
         }
     }
-    let dir = xtask::web::build(&xtask::workspace_root())?;
+    let root = xtask::workspace_root();
+    let dir = xtask::web::build(&root)?;
+    if measure {
+        println!("{}", xtask::web::measure(&root, dir.clone())?);
+    }
     if serve {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;

@@ -8,13 +8,14 @@
 //! for the same request, the `seconds` aside. docs/web.md is the manual
 //! this follows.
 
-use std::io::{BufRead, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use xtask::webdriver::{base64, Browser};
 
 /// The 8-puzzle of the README, 31 moves from the goal.
 const EIGHT: &str = "8 6 7 / 2 5 4 / 3 _ 1";
@@ -29,187 +30,6 @@ fn opted_in() -> bool {
         return false;
     }
     true
-}
-
-/// A WebDriver session of chromedriver, ended (and the driver stopped) on drop.
-struct Browser {
-    driver: Child,
-    port: u16,
-    session: String,
-}
-
-impl Browser {
-    fn start() -> Browser {
-        let port = free_port();
-        let driver = Command::new(program("chromedriver", "/usr/bin/chromedriver"))
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver runs (Debian's chromium-driver)");
-        let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let mut browser = Browser {
-            driver,
-            port,
-            session: String::new(),
-        };
-        let capabilities = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": program("chromium", "/usr/bin/chromium").display().to_string(),
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,1500"],
-            },
-        }}});
-        let reply = browser.call("POST", "/session", Some(capabilities));
-        browser.session = reply["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no session: {reply}"))
-            .to_string();
-        browser
-    }
-
-    /// One WebDriver command; its `value`.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("chromedriver listens");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .expect("a request is written");
-        let text = read_reply(&mut std::io::BufReader::new(stream));
-        let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-        if let Some(error) = value["value"].get("error") {
-            panic!("{method} {path}: {error}: {}", value["value"]["message"]);
-        }
-        value["value"].clone()
-    }
-
-    fn session(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        self.call(method, &format!("/session/{}{path}", self.session), body)
-    }
-
-    fn open(&self, url: &str) {
-        self.session("POST", "/url", Some(json!({ "url": url })));
-    }
-
-    /// Runs `script` (a function body) with `args` in the page.
-    fn script(&self, script: &str, args: Value) -> Value {
-        self.session("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
-    }
-
-    fn element(&self, css: &str) -> String {
-        let found = self.session("POST", "/element", Some(json!({"using": "css selector", "value": css})));
-        found
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap_or_else(|| panic!("no element {css}"))
-            .to_string()
-    }
-
-    fn click(&self, css: &str) {
-        let id = self.element(css);
-        self.session("POST", &format!("/element/{id}/click"), Some(json!({})));
-    }
-
-    fn type_into(&self, css: &str, text: &str) {
-        let id = self.element(css);
-        self.session("POST", &format!("/element/{id}/clear"), Some(json!({})));
-        self.session("POST", &format!("/element/{id}/value"), Some(json!({ "text": text })));
-    }
-
-    /// Waits until `script` returns something other than null, and returns it.
-    fn wait_for(&self, script: &str, limit: Duration) -> Value {
-        let started = Instant::now();
-        loop {
-            let value = self.script(script, json!([]));
-            if !value.is_null() {
-                return value;
-            }
-            assert!(started.elapsed() < limit, "waited {limit:?} for {script}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The page's JSON answer once the search has ended (its error, as a
-    /// panic, if it failed).
-    fn answer(&self, limit: Duration) -> Value {
-        let found = self.wait_for(
-            "const a = document.getElementById('answer'); return a.dataset.json ?? (a.dataset.error ? 'error: ' + a.dataset.error : null);",
-            limit,
-        );
-        let text = found.as_str().expect("a string");
-        assert!(!text.starts_with("error: "), "the page answered {text}");
-        serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let _ = std::panic::catch_unwind(|| self.call("DELETE", &format!("/session/{}", self.session), None));
-        }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
-
-/// An HTTP reply's body: of its `content-length`, or sent in chunks
-/// (chromedriver keeps the connection open, so the end of the stream
-/// cannot mark it).
-fn read_reply(reader: &mut impl BufRead) -> String {
-    let mut length = None;
-    let mut chunked = false;
-    loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("a reply's header");
-        let line = line.trim_end().to_ascii_lowercase();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(value) = line.strip_prefix("content-length:") {
-            length = Some(value.trim().parse::<usize>().expect("a length"));
-        }
-        chunked |= line.starts_with("transfer-encoding:") && line.contains("chunked");
-    }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).expect("a chunk's size");
-            let size = usize::from_str_radix(size.trim(), 16).expect("a hexadecimal size");
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).expect("a chunk");
-            if size == 0 {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else {
-        body.resize(length.expect("a reply of known length"), 0);
-        reader.read_exact(&mut body).expect("the reply's body");
-    }
-    String::from_utf8(body).expect("a reply in UTF-8")
-}
-
-fn program(name: &str, usual: &str) -> PathBuf {
-    match Path::new(usual).exists() {
-        true => PathBuf::from(usual),
-        false => PathBuf::from(name),
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind(("127.0.0.1", 0))
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
 }
 
 /// `slide solve --json ARGS` by the command line, with the cache `cache`.
@@ -412,25 +232,4 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     browser.click("#solve");
     assert_same(&browser.answer(Duration::from_secs(30)), &eight);
     let _ = std::fs::remove_dir_all(&cache);
-}
-
-/// Standard base64 decoded (a screenshot's PNG).
-fn base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("not base64: {c}"),
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-    digits
-        .chunks(4)
-        .flat_map(|chunk| {
-            let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | (d as u32) << (18 - 6 * i));
-            let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-            bytes.into_iter().take(chunk.len() - 1)
-        })
-        .collect()
 }

@@ -207,6 +207,28 @@ fn every_source_file_opens_with_its_documentation() {
     assert!(undocumented.is_empty(), "no //! first: {undocumented:?}");
 }
 
+#[test]
+fn the_libraries_read_the_clock_through_slide_core() {
+    // A browser has no clock for the standard library's `Instant` (its
+    // `now` panics there): the libraries read `slide_core::Instant`, which
+    // is the standard library's everywhere else (`core/src/clock.rs`).
+    let root = xtask::workspace_root();
+    let direct: Vec<String> = tracked(&root)
+        .into_iter()
+        .filter(|file| file.starts_with("crates/") && file.contains("/src/") && file.ends_with(".rs"))
+        .filter(|file| !file.starts_with("crates/python/") && file != "crates/core/src/clock.rs")
+        .filter(|file| {
+            std::fs::read_to_string(root.join(file)).is_ok_and(|text| {
+                text.lines().any(|line| {
+                    let line = line.trim_start();
+                    !line.starts_with("//") && line.contains("time::") && line.contains("Instant")
+                })
+            })
+        })
+        .collect();
+    assert!(direct.is_empty(), "std::time::Instant read directly: {direct:?}");
+}
+
 /// Every workspace package's direct dependencies on other workspace
 /// packages (dev-dependencies apart), from `cargo metadata`.
 fn workspace_dependencies(root: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {

@@ -54,13 +54,16 @@ pub fn solve(args: Vec<String>) -> Result<String, String> {
 }
 
 /// Reads, or builds, the pattern databases `slide solve` takes towards
-/// `goal` (on 4x4, the 6-6-3 split's), so that a later search finds them;
-/// the estimate of the goal itself (0), or the one line of the error.
+/// `goal` (on 4x4, the 6-6-3 split's) and the move machine its searches
+/// with them prune by, so that a later search finds them; the estimate of
+/// the goal itself (0), or the one line of the error.
 #[wasm_bindgen]
 pub fn build_tables(goal: &str) -> Result<u32, String> {
-    SOLVER
+    let estimate = SOLVER
         .with(|solver| solver.estimate(goal, Some(goal), "pdb"))
-        .map_err(|error| error.message)
+        .map_err(|error| error.message)?;
+    slide_cache::shared_move_fsm(&slide_cache::cache_dir(), |_| {});
+    Ok(estimate)
 }
 
 /// The start and the goal as the command line reads them: their rows and
