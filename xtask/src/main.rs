@@ -102,7 +102,9 @@ fn web(args: &[String]) -> Result<(), String> {
             "--measure" => measure = true,
             "--port" => {
                 let value = rest.next().ok_or("--port needs a number")?;
-                port = value.parse().map_err(|_| format!("--port: {value:?} is not a port number"))?;
+                port = value
+                    .parse()
+                    .map_err(|_| format!("--port: {value:?} is not a port number"))?;
             }
             _ => return Err(format!("web: unknown argument {arg:?}\n{USAGE}")),
         }

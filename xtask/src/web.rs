@@ -87,7 +87,16 @@ pub fn build(root: &Path) -> Result<PathBuf, String> {
         run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
     }
     run(Command::new(cargo())
-        .args(["build", "--locked", "-p", "slide-web", "--target", "wasm32-unknown-unknown", "--profile", "web"])
+        .args([
+            "build",
+            "--locked",
+            "-p",
+            "slide-web",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--profile",
+            "web",
+        ])
         .current_dir(root))?;
     let bindgen = bindgen(root, &bindgen_version(root)?)?;
     let out = root.join("target/web");
@@ -106,7 +115,9 @@ pub fn build(root: &Path) -> Result<PathBuf, String> {
         }
     }
     let wasm = out.join("pkg/slide_web_bg.wasm");
-    let size = std::fs::metadata(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?.len();
+    let size = std::fs::metadata(&wasm)
+        .map_err(|e| format!("{}: {e}", wasm.display()))?
+        .len();
     eprintln!("built {} (the wasm {:.2} MB)", out.display(), size as f64 / 1e6);
     Ok(out)
 }
@@ -207,17 +218,24 @@ pub fn measure(root: &Path, dir: PathBuf) -> Result<String, String> {
     use serde_json::{json, Value};
     use std::time::Duration;
 
-    run(Command::new(cargo()).args(["build", "--release", "--locked", "-p", "slide"]).current_dir(root))?;
+    run(Command::new(cargo())
+        .args(["build", "--release", "--locked", "-p", "slide"])
+        .current_dir(root))?;
     let slide = root.join("target/release/slide");
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-    let page = format!("http://{}/index.html", listener.local_addr().map_err(|e| e.to_string())?);
+    let page = format!(
+        "http://{}/index.html",
+        listener.local_addr().map_err(|e| e.to_string())?
+    );
     std::thread::spawn(move || serve(listener, dir));
     let browser = Browser::start();
     let mut rows = vec![
         "| figure | page (Chromium, one worker) | command line (one thread) |".to_string(),
         "|---|---|---|".to_string(),
     ];
-    let wasm = std::fs::metadata(root.join("target/web/pkg/slide_web_bg.wasm")).map_err(|e| e.to_string())?.len();
+    let wasm = std::fs::metadata(root.join("target/web/pkg/slide_web_bg.wasm"))
+        .map_err(|e| e.to_string())?
+        .len();
     rows.push(format!("| the wasm | {:.2} MB | |", wasm as f64 / 1e6));
 
     // First paint: a fresh load, from the loopback.
@@ -231,7 +249,10 @@ pub fn measure(root: &Path, dir: PathBuf) -> Result<String, String> {
         paints.push(paint.as_f64().unwrap_or(f64::NAN));
     }
     paints.sort_by(f64::total_cmp);
-    rows.push(format!("| first contentful paint, median of 5 | {:.0} ms | |", paints[2]));
+    rows.push(format!(
+        "| first contentful paint, median of 5 | {:.0} ms | |",
+        paints[2]
+    ));
 
     let korf: Vec<(String, String)> = std::fs::read_to_string(root.join("testdata/reference/korf100.tsv"))
         .map_err(|e| e.to_string())?
@@ -307,7 +328,9 @@ const [eights, korf, korfGoal, transposed, fives, done] = arguments;
         return Err(format!("the page failed: {error}"));
     }
     let numbers = |value: &Value| -> Vec<f64> {
-        value.as_array().map_or_else(Vec::new, |a| a.iter().filter_map(Value::as_f64).collect())
+        value
+            .as_array()
+            .map_or_else(Vec::new, |a| a.iter().filter_map(Value::as_f64).collect())
     };
     let median = |mut values: Vec<f64>| {
         values.sort_by(f64::total_cmp);
@@ -324,11 +347,17 @@ const [eights, korf, korfGoal, transposed, fives, done] = arguments;
         eight_ms[0],
         median(eight_ms.clone())
     ));
-    rows.push(format!("| 6-6-3 built (Korf's goal) | {:.1} s | |", out["tables"].as_f64().unwrap_or(f64::NAN) / 1e3));
+    rows.push(format!(
+        "| 6-6-3 built (Korf's goal) | {:.1} s | |",
+        out["tables"].as_f64().unwrap_or(f64::NAN) / 1e3
+    ));
 
     // The command line on Korf's 100: one thread, the tables cached first.
     let cache = root.join("target/web-measure-cache");
-    let batch_input: String = korf.iter().map(|(board, _)| format!("{board} ; {korf_goal}\n")).collect();
+    let batch_input: String = korf
+        .iter()
+        .map(|(board, _)| format!("{board} ; {korf_goal}\n"))
+        .collect();
     let batch = || -> Result<f64, String> {
         let started = std::time::Instant::now();
         let mut child = Command::new(&slide)

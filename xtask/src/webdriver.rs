@@ -30,7 +30,10 @@ impl Browser {
             .expect("chromedriver runs (Debian's chromium-driver)");
         let started = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver does not listen"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         let mut browser = Browser {
@@ -114,7 +117,11 @@ impl Browser {
     /// it calls with its result) with `args`, waiting up to `limit`.
     pub fn script_async(&self, script: &str, args: Value, limit: Duration) -> Value {
         self.session("POST", "/timeouts", Some(json!({ "script": limit.as_millis() as u64 })));
-        self.session("POST", "/execute/async", Some(json!({ "script": script, "args": args })))
+        self.session(
+            "POST",
+            "/execute/async",
+            Some(json!({ "script": script, "args": args })),
+        )
     }
 
     /// Waits until `script` returns something other than null, and returns it.
@@ -219,7 +226,10 @@ pub fn base64(text: &str) -> Vec<u8> {
     digits
         .chunks(4)
         .flat_map(|chunk| {
-            let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | (d as u32) << (18 - 6 * i));
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, &d)| n | (d as u32) << (18 - 6 * i));
             let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
             bytes.into_iter().take(chunk.len() - 1)
         })

@@ -94,7 +94,11 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
         .stdout(Stdio::null())
         .spawn()
         .and_then(|mut child| {
-            child.stdin.take().expect("a pipe").write_all(format!("{KORF_1} ; {KORF_GOAL}\n").as_bytes())?;
+            child
+                .stdin
+                .take()
+                .expect("a pipe")
+                .write_all(format!("{KORF_1} ; {KORF_GOAL}\n").as_bytes())?;
             child.wait()
         })
         .expect("slide batch runs");
@@ -121,7 +125,10 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     for _ in 0..31 {
         browser.click("#step");
     }
-    assert_eq!(browser.script("return document.getElementById('grid').dataset.solved;", json!([])), "true");
+    assert_eq!(
+        browser.script("return document.getElementById('grid').dataset.solved;", json!([])),
+        "true"
+    );
 
     eprintln!("browser: Korf's first 15-puzzle by link");
     // Korf's first 15-puzzle by link (the page builds its tables first),
@@ -130,8 +137,16 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     assert_eq!(korf["length"], 57);
     browser.open(&format!("{page}?{}", query(&[("board", KORF_1), ("goal", KORF_GOAL)])));
     assert_same(&browser.answer(Duration::from_secs(120)), &korf);
-    let named = command_line(&[KORF_1, "--goal", KORF_GOAL, "--algo", "idastar", "--heuristic", "pdb"], &cache);
-    let link = query(&[("board", KORF_1), ("goal", KORF_GOAL), ("algo", "idastar"), ("heuristic", "pdb")]);
+    let named = command_line(
+        &[KORF_1, "--goal", KORF_GOAL, "--algo", "idastar", "--heuristic", "pdb"],
+        &cache,
+    );
+    let link = query(&[
+        ("board", KORF_1),
+        ("goal", KORF_GOAL),
+        ("algo", "idastar"),
+        ("heuristic", "pdb"),
+    ]);
     browser.open(&format!("{page}?{link}"));
     assert_same(&browser.answer(Duration::from_secs(120)), &named);
     browser.open(&page);
@@ -144,7 +159,10 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     // A random 4x4, played to the goal with the arrow keys: an arrow slides
     // a tile towards it, the blank the other way.
     browser.open(&page);
-    browser.wait_for("return document.getElementById('position').textContent || null;", Duration::from_secs(30));
+    browser.wait_for(
+        "return document.getElementById('position').textContent || null;",
+        Duration::from_secs(30),
+    );
     browser.script(
         "document.getElementById('size').value = '4x4'; document.getElementById('seed').value = '7';",
         json!([]),
@@ -155,7 +173,10 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
         Duration::from_secs(30),
     );
     let board = board.as_str().expect("the board's text").to_string();
-    let path = command_line(&[&board], &cache)["path"].as_str().expect("a path").to_string();
+    let path = command_line(&[&board], &cache)["path"]
+        .as_str()
+        .expect("a path")
+        .to_string();
     let keys: String = path
         .chars()
         .map(|mv| match mv {
@@ -180,7 +201,10 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     eprintln!("browser: Compare");
     // Compare: three searches on the 8-puzzle, a row and a bar each.
     browser.open(&page);
-    browser.wait_for("return document.getElementById('position').textContent || null;", Duration::from_secs(30));
+    browser.wait_for(
+        "return document.getElementById('position').textContent || null;",
+        Duration::from_secs(30),
+    );
     browser.click("#compare-run");
     let rows = browser.wait_for(
         "const rows = document.querySelectorAll('#compare-table tbody tr'); const done = !document.getElementById('compare-run').disabled; return done && rows.length ? rows.length : null;",
@@ -191,7 +215,12 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
         "return [...document.querySelectorAll('#compare-table tbody tr')].map(r => r.cells[1].textContent);",
         json!([]),
     );
-    let optimal = lengths.as_array().expect("lengths").iter().filter(|l| l.as_str() == Some("31")).count();
+    let optimal = lengths
+        .as_array()
+        .expect("lengths")
+        .iter()
+        .filter(|l| l.as_str() == Some("31"))
+        .count();
     assert!(optimal >= 3, "{lengths}");
     let bars = browser.script("return document.querySelectorAll('#chart rect').length;", json!([]));
     assert!(bars.as_u64().is_some_and(|bars| bars >= 6), "{bars}");
@@ -213,7 +242,10 @@ fn the_page_solves_plays_compares_and_stops_in_chromium() {
     browser.click("#solve");
     std::thread::sleep(Duration::from_secs(2));
     assert!(browser
-        .script("return document.getElementById('answer').dataset.json === undefined;", json!([]))
+        .script(
+            "return document.getElementById('answer').dataset.json === undefined;",
+            json!([])
+        )
         .as_bool()
         .expect("a boolean"));
     let stopped = Instant::now();

@@ -18,11 +18,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-/// The files held: by name, each with whether it was written here (and is
-/// not yet taken out).
-static FILES: Mutex<Option<HashMap<String, (Vec<u8>, bool)>>> = Mutex::new(None);
+/// The files held, by name: their bytes, and whether they were written
+/// here and not yet taken out.
+type Files = HashMap<String, (Vec<u8>, bool)>;
 
-fn files() -> MutexGuard<'static, Option<HashMap<String, (Vec<u8>, bool)>>> {
+/// The files, once the cache is held in memory.
+static FILES: Mutex<Option<Files>> = Mutex::new(None);
+
+fn files() -> MutexGuard<'static, Option<Files>> {
     FILES.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 

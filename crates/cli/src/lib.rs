@@ -68,7 +68,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 /// assert_eq!((start.rows(), goal.to_string().as_str()), (3, "1 2 3 / 4 5 6 / 7 8 _"));
 /// assert!(slide_cli::read_boards("1 2 3", None).is_err());
 /// ```
-pub fn read_boards(start: &str, goal: Option<&str>) -> Result<(slide_core::LargeBoard, slide_core::LargeBoard), CliError> {
+pub fn read_boards(
+    start: &str,
+    goal: Option<&str>,
+) -> Result<(slide_core::LargeBoard, slide_core::LargeBoard), CliError> {
     let instance = instance::Instance::read(start, goal, None)?;
     Ok((instance.start, instance.goal))
 }

@@ -119,7 +119,10 @@ impl Solver {
             .chain(args.into_iter().map(Into::into));
         let cli = crate::Cli::try_parse_from(line).map_err(|error| {
             let rendered = error.render().to_string();
-            let first = rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("bad usage");
+            let first = rendered
+                .lines()
+                .find(|line| !line.trim().is_empty())
+                .unwrap_or("bad usage");
             bad_input(first.strip_prefix("error: ").unwrap_or(first).to_string())
         })?;
         match cli.command {

@@ -15,11 +15,17 @@
 //! assert!(started.elapsed() < std::time::Duration::from_secs(60));
 //! ```
 
+/// A moment: the standard library's `Instant` (an alias, so that the
+/// judges' one-file programs name a type their reader can find).
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use std::time::Instant;
+pub type Instant = std::time::Instant;
+
+/// A moment, by the clock the page installs.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub type Instant = browser::Instant;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub use self::browser::{set_clock, Instant};
+pub use self::browser::set_clock;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod browser {

@@ -38,8 +38,6 @@ mod solvable;
 
 pub use crate::bits::count_ones_16;
 pub use crate::board::{slide, Board, BoardError, Drawn};
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub use crate::clock::set_clock;
 pub use crate::clock::Instant;
 pub use crate::grid::{gap, neighbour_cell, CellMasks, Grid, GridError, MAX_SIDE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
@@ -50,3 +48,7 @@ pub use crate::random::SplitMix64;
 pub use crate::rank::{factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};
 pub use crate::shape::{PerShape, Shape, ShapeError, MAX_CELLS};
 pub use crate::solvable::{arrangement_parity, check_pair, is_solvable, reaches, PairError};
+
+// Only a browser's build has a clock to install (`clock.rs`).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use crate::clock::set_clock;

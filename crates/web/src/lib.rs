@@ -5,7 +5,8 @@
 //! route and prints what it prints ([`slide_cli::Solver::solve_output`]), so a
 //! link's `--json` answer is the one `slide solve --json` gives for the same
 //! request. What a browser lacks, the crates below get from here: a clock
-//! ([`slide_core::set_clock`], the page's `performance.now()`), and the
+//! (`slide_core::set_clock`, built for WebAssembly only: the page's
+//! `performance.now()` behind [`slide_core::Instant`]), and the
 //! cache folder, held in memory ([`slide_cache::hold_in_memory`]) and kept
 //! by the page in IndexedDB: [`put_file`] hands a kept table in,
 //! [`new_files`] hands the tables built since out. A browser's worker has
@@ -50,7 +51,9 @@ thread_local! {
 /// one line of its error.
 #[wasm_bindgen]
 pub fn solve(args: Vec<String>) -> Result<String, String> {
-    SOLVER.with(|solver| solver.solve_output(args)).map_err(|error| error.message)
+    SOLVER
+        .with(|solver| solver.solve_output(args))
+        .map_err(|error| error.message)
 }
 
 /// Reads, or builds, the pattern databases `slide solve` takes towards
