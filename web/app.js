@@ -228,9 +228,14 @@ function say(message) {
   $("status").textContent = message;
 }
 
+// A link's fields as it gives them, for the request it opens with (a
+// value the page's lists do not hold goes to the command line's reader,
+// which says what is wrong with it).
+let linked = null;
+
 // The request on the page, as `slide solve`'s arguments and as a link.
 function request() {
-  const fields = {
+  const fields = linked ?? {
     board: $("board").value.trim(),
     goal: $("goal").value.trim(),
     algo: $("algo").value,
@@ -336,6 +341,7 @@ async function solve() {
     answerBox.dataset.error = error.message;
     say(error.message === "stopped" ? "stopped" : `error: ${error.message}`);
   } finally {
+    linked = null;
     setBusy(false);
   }
 }
@@ -492,12 +498,19 @@ $("compare-run").onclick = compare;
 fillSizes();
 const params = new URLSearchParams(location.search);
 if (params.has("board")) {
-  $("board").value = params.get("board");
-  $("goal").value = params.get("goal") ?? "";
-  $("algo").value = params.get("algo") ?? "auto";
-  $("heuristic").value = params.get("heuristic") ?? "";
-  // A link without a budget takes the command line's (10 s).
-  $("budget").value = params.get("budget") ?? "";
+  linked = {
+    board: params.get("board").trim(),
+    goal: (params.get("goal") ?? "").trim(),
+    algo: params.get("algo") ?? "auto",
+    heuristic: params.get("heuristic") ?? "",
+    // A link without a budget takes the command line's (10 s).
+    budget: params.get("budget") ?? "",
+  };
+  $("board").value = linked.board;
+  $("goal").value = linked.goal;
+  $("algo").value = linked.algo;
+  $("heuristic").value = linked.heuristic;
+  $("budget").value = linked.budget;
   solve();
 } else {
   loadOrSay();
