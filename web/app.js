@@ -402,10 +402,16 @@ const SEARCHES = [
 
 // The searches that fit the board: BFS and A* on small boards (their
 // memory), the pattern databases on 4x4, the near-optimal route past 16.
+let choicesFor = null;
+
 function fitChoices() {
   const cells = state.rows * state.cols;
   const box = $("choices");
-  const checked = new Set([...box.querySelectorAll("input:checked")].map((input) => input.value));
+  // A person's choices stay while the boards keep their kind (up to 9
+  // cells, up to 16, past 16); a board of another kind starts afresh.
+  const kind = cells <= 9 ? "small" : cells <= 16 ? "medium" : "large";
+  const checked = kind === choicesFor ? new Set([...box.querySelectorAll("input:checked")].map((input) => input.value)) : new Set();
+  choicesFor = kind;
   box.replaceChildren(
     ...SEARCHES.map((search, index) => ({ search, index }))
       .filter(({ search }) => !(search.small && cells > 16) && !(search.large && cells <= 16))
@@ -415,11 +421,21 @@ function fitChoices() {
         const input = document.createElement("input");
         input.type = "checkbox";
         input.value = index;
-        input.checked = checked.size ? checked.has(String(index)) : !["BFS", "IDA* Manhattan"].includes(search.name) || cells <= 9;
+        input.checked = checked.size ? checked.has(String(index)) : checkedFirst(search, cells);
         label.append(input, ` ${search.name}`);
         return label;
       }),
   );
+}
+
+// What Compare offers checked on a board of `cells` cells: every search on
+// the 8-puzzle; on the 15-puzzle those that end in seconds (not BFS, nor
+// IDA* with the Manhattan distance); past 16 cells the two that are not
+// optimal (an optimal search there takes minutes or more).
+function checkedFirst(search, cells) {
+  if (cells <= 9) return true;
+  if (cells <= 16) return !["BFS", "IDA* Manhattan"].includes(search.name);
+  return search.large || search.algo === "reduce";
 }
 
 async function compare() {
