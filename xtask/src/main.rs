@@ -9,7 +9,8 @@
 //!   the reductions of n x n boards, `large.csv` and `large.svg`;
 //! - `cargo xtask web [--serve] [--port N] [--measure]` builds the web page (`web/` and
 //!   `crates/web`) into `target/web/`, and with `--serve` serves it on the
-//!   loopback (port 8000 by default; see docs/web.md); `--measure` prints
+//!   loopback (port 8000 by default; see docs/web.md) and opens it in the
+//!   desktop's browser where there is one; `--measure` prints
 //!   the figures of its targets, measured in headless Chromium;
 //! - `cargo xtask man` writes the manual pages of `slide` (made from its
 //!   clap definitions by `slide man`) into `target/man`;
@@ -118,6 +119,20 @@ fn web(args: &[String]) -> Result<(), String> {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
         println!("serving the page on http://{address}/ (Ctrl-C stops)");
+        // Where there is a desktop, its browser opens the page; elsewhere
+        // (a server, CI) the address above is all.
+        let opener = match cfg!(target_os = "macos") {
+            true => Some("open"),
+            false => (std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some())
+                .then_some("xdg-open"),
+        };
+        if let Some(opener) = opener {
+            let _ = std::process::Command::new(opener)
+                .arg(format!("http://{address}/"))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn();
+        }
         xtask::web::serve(listener, dir);
     }
     Ok(())
