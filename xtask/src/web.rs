@@ -273,7 +273,10 @@ pub fn measure(root: &Path, dir: PathBuf) -> Result<String, String> {
             .args(["random", size, "--seed", "1", "--count", &count.to_string()])
             .output()
             .expect("slide random runs");
-        String::from_utf8_lossy(&output.stdout).lines().map(str::to_string).collect()
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
     };
     let mut eights = random("3x3", 1000);
     eights.extend(["8 6 7 / 2 5 4 / 3 _ 1".to_string(), "6 4 7 / 8 5 _ / 3 2 1".to_string()]);
