@@ -1,12 +1,12 @@
 //! The cache of the 24-puzzle's tables: Korf and Felner's two, built on two
 //! threads the first time, read back after.
 
-use slide_core::Instant;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use slide_core::Instant;
 use slide_pattern_db::{
     korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_BLANK, KORF_FELNER_TABLES,
     PLACEMENT_FORMAT_VERSION,

@@ -32,7 +32,6 @@ pub use crate::korf_felner::{
 pub use crate::memory::{hold_in_memory, put_file, take_new_files};
 pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 
-use slide_core::Instant;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -41,7 +40,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use slide_core::{Board, Shape, MAX_CELLS};
+use slide_core::{Board, Instant, Shape, MAX_CELLS};
 use slide_pattern_db::{check_split, patterns_for, AdditivePdb, PatternDb, Split, FORMAT_VERSION};
 use slide_solvers::PatternMismatch;
 

@@ -1,12 +1,11 @@
 //! `slide batch`: one instance per line, solved on every core, answered in
 //! input order as soon as every earlier line is answered.
 
-use slide_core::Instant;
 use std::io::{BufReader, IsTerminal, Read};
 
 use crate::threads::{for_each_in_order, thread_count, Emit, Window, MOST_TAKEN};
 use indicatif::{ProgressBar, ProgressStyle};
-use slide_core::MoveOrder;
+use slide_core::{Instant, MoveOrder};
 
 use crate::args::BatchArgs;
 use crate::error::{bad_input, say, write_stdout, CliError};

@@ -5,10 +5,9 @@
 //! otherwise; `--algo bidi` or `idastar` chooses, and `--timeout` holds
 //! for both.
 
-use slide_core::Instant;
-
 use clap::ValueEnum;
 use serde_json::json;
+use slide_core::Instant;
 use slide_graph::{bidirectional_bfs, ida_star_within, parse_puzzle, Step, BFS_STATE_BYTES};
 
 use crate::args::{Algo, SolveArgs};

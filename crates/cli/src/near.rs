@@ -12,9 +12,9 @@
 //! step is deterministic but the time each beam is given, and a longer
 //! budget runs the same beams and more: it never gives a longer path.
 
-use slide_core::Instant;
 use std::time::Duration;
 
+use slide_core::Instant;
 use slide_large::shorten;
 use slide_solvers::{
     beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,

@@ -2,9 +2,7 @@
 //! `--algo reduce`): a good path fast, not a shortest one, and the answer
 //! says so.
 
-use slide_core::Instant;
-
-use slide_core::Move;
+use slide_core::{Instant, Move};
 use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
 use crate::error::{bad_input, CliError};

@@ -3,14 +3,13 @@
 
 use clap::ValueEnum;
 use itertools::Itertools;
-use slide_core::Instant;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::ProgressBar;
 
 use slide_cache::{Databases, Unavailable};
-use slide_core::{Board, MoveOrder, Shape};
+use slide_core::{Board, Instant, MoveOrder, Shape};
 use slide_pattern_db::{check_split, patterns_for, AdditivePdb, Split};
 use slide_solvers::{
     all_shortest_paths, answer_without_search, astar_with, bfs_with, bidirectional_bfs_with, ida_star_all,

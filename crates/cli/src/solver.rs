@@ -3,14 +3,13 @@
 //! with the tables read once for every answer; the estimates by the names
 //! `--heuristic` gives them.
 
-use slide_core::Instant;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use clap::ValueEnum;
-use slide_core::{Board, Move};
+use slide_core::{Board, Instant, Move};
 use slide_solvers::{
     answer_without_search, DistanceTable, Heuristic, LinearConflict, Manhattan, WideBoard, WideTiles, DENSE_MAX_CELLS,
     TABLE_FROM,

@@ -1,11 +1,12 @@
 //! Solving on every core: how many threads, and answers in input order as
 //! they finish.
 
-use slide_core::Instant;
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
 use std::sync::{mpsc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
+
+use slide_core::Instant;
 
 /// The number of cores, asked of the system once: the question costs
 /// several system calls (it reads the process's cgroup limits), and `slide

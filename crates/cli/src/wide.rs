@@ -4,11 +4,11 @@
 //! 5x5, with Korf and Felner's tables cached, the near-optimal search
 //! (`wide_near_optimal`), a path with its bound.
 
-use slide_core::Instant;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 use indicatif::ProgressBar;
+use slide_core::Instant;
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
     parallel_ida_star, parallel_ida_star_pruned, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,

@@ -1,10 +1,11 @@
 //! Two-ended breadth-first search on a graph puzzle: for short caps, and
 //! as the searches' check.
 
-use slide_core::Instant;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
+
+use slide_core::Instant;
 
 use crate::ida_star::{out_of_time, CLOCK_EVERY};
 

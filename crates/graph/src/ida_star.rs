@@ -1,8 +1,9 @@
 //! IDA* on a graph puzzle, bounded by the sum of each piece's distance to
 //! the nearest target cell of its label.
 
-use slide_core::Instant;
 use std::time::Duration;
+
+use slide_core::Instant;
 
 use crate::puzzle::{Puzzle, Step};
 

@@ -27,11 +27,10 @@
 //! Felner's 50 24-puzzles; what it does here is in
 //! `record/2026-12-05-frontier.md`.
 
-use slide_core::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use slide_core::{Move, NO_MOVE};
+use slide_core::{Instant, Move, NO_MOVE};
 
 use crate::budget::Watch;
 use crate::heuristic::{Estimate, Heuristic};

@@ -5,9 +5,10 @@
 //! and a function to call now and then with its [`Progress`]. A search that
 //! runs out of its budget stops with the matching [`SearchError`].
 
-use slide_core::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+use slide_core::Instant;
 
 use crate::SearchError;
 

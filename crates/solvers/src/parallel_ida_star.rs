@@ -30,11 +30,10 @@
 //! (`record/2026-12-05-frontier.md`): with one cut at depth 10, 16 threads
 //! generated 2.36 times the serial search's nodes on their #38.
 
-use slide_core::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 
-use slide_core::Move;
+use slide_core::{Instant, Move};
 
 use crate::pruning::{Pruning, UndoLast};
 

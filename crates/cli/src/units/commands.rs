@@ -2,10 +2,10 @@
 //! written, searched and merged, one command each; and `slide units run`,
 //! the iterations to the answer (`docs/units.md`).
 
-use slide_core::Instant;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use slide_core::Instant;
 use slide_solvers::UnitEnd;
 use slide_units::{parse_line, split_digest, Line, LineError, Nodes, ResultLine, SplitLine};
 

@@ -9,8 +9,7 @@
 mod commands;
 mod processes;
 
-use slide_core::Instant;
-use slide_core::Move;
+use slide_core::{Instant, Move};
 use slide_pattern_db::PlacementPdb;
 use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,

@@ -13,10 +13,11 @@
 //! heavier weight still running when a lighter one succeeds is cancelled.
 //! `record/2026-12-01-wide.md` has the ladder's measurements.
 
-use slide_core::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
+
+use slide_core::Instant;
 
 use super::astar::{weighted_astar, AstarAsk, AstarEnd};
 use super::{WideBoard, WideTiles};
