@@ -23,6 +23,9 @@ function startWorker() {
     pending.delete(message.id);
     if (message.ok) waiting.resolve(message.value);
     else waiting.reject(new Error(message.error));
+    // A trap (a bug: its panic's message is in the console) leaves the
+    // WebAssembly in no state to go on: a fresh worker answers from now.
+    if (!message.ok && message.error.startsWith("RuntimeError")) renewWorker("the worker was restarted");
   };
   worker.onerror = (event) => {
     const error = new Error(`the worker failed: ${event.message ?? "see the console"}`);
@@ -39,13 +42,18 @@ function ask(message) {
   });
 }
 
-// Stop: the worker is ended at once, whatever it computes, and a fresh one
-// starts (it reads the kept tables again).
-function stop() {
+// The worker ended at once, whatever it computes, and a fresh one started
+// (it reads the kept tables again); the requests it held fail with `why`.
+function renewWorker(why) {
   worker.terminate();
-  for (const waiting of pending.values()) waiting.reject(new Error("stopped"));
+  for (const waiting of pending.values()) waiting.reject(new Error(why));
   pending.clear();
   startWorker();
+}
+
+// Stop.
+function stop() {
+  renewWorker("stopped");
 }
 
 startWorker();
