@@ -12,7 +12,8 @@ use slide_pattern_db::{
     PLACEMENT_FORMAT_VERSION,
 };
 
-use crate::{huge_page_buffer, load_table, save_with, shown, CacheError, Origin, Report};
+use crate::files::{huge_page_buffer, load_table, save_with, shown};
+use crate::{CacheError, Origin, Report};
 
 /// The file of a placement table of `goal_cells` and the goal's blank cell
 /// `blank` on `rows` by `cols`, such as `wpdb-v2-5x5-b0-1.2.5.6.7.12.bin`.
@@ -50,7 +51,7 @@ pub fn load_or_build_korf_felner(
     deadline: Option<Instant>,
 ) -> Result<Option<(PlacementPdb, Vec<Report>)>, CacheError> {
     let split = korf_felner_split(blank).map_err(|e| CacheError(e.to_string()))?;
-    crate::remove_stale_temporaries(dir);
+    crate::files::remove_stale_temporaries(dir);
     let bars = MultiProgress::new();
     let tables: Option<Vec<(Arc<PlacementPatternDb>, Report)>> = std::thread::scope(|scope| {
         let threads: Vec<_> = KORF_FELNER_TABLES

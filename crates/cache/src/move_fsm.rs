@@ -7,7 +7,7 @@ use std::path::Path;
 use slide_pattern_db::checksum;
 use slide_solvers::MoveFsm;
 
-use crate::save_with;
+use crate::files::save_with;
 
 /// The file's first bytes, with its format version.
 const MAGIC: &[u8; 8] = b"SLIDEFS1";
