@@ -352,35 +352,13 @@ const [eights, korf, korfGoal, transposed, fives, done] = arguments;
         .iter()
         .map(|(board, _)| format!("{board} ; {korf_goal}\n"))
         .collect();
-    let batch = || -> Result<f64, String> {
+    // `slide batch` (with `args`) on Korf's 100, one thread: its whole
+    // time and what it printed.
+    let batch = |args: &[&str]| -> Result<(f64, String), String> {
         let started = std::time::Instant::now();
         let mut child = Command::new(&slide)
             .arg("batch")
-            .env("SLIDE_THREADS", "1")
-            .env("SLIDE_CACHE_DIR", &cache)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .map_err(|e| e.to_string())?;
-        child
-            .stdin
-            .take()
-            .expect("a pipe")
-            .write_all(batch_input.as_bytes())
-            .map_err(|e| e.to_string())?;
-        let status = child.wait().map_err(|e| e.to_string())?;
-        match status.success() {
-            true => Ok(started.elapsed().as_secs_f64()),
-            false => Err(format!("slide batch: {status}")),
-        }
-    };
-    batch()?;
-    let native: Vec<f64> = (0..3).map(|_| batch()).collect::<Result<_, _>>()?;
-    // The searches' own seconds, as the page's JSON gives them.
-    let batch_seconds = || -> Result<f64, String> {
-        let mut child = Command::new(&slide)
-            .args(["batch", "--json"])
+            .args(args)
             .env("SLIDE_THREADS", "1")
             .env("SLIDE_CACHE_DIR", &cache)
             .stdin(std::process::Stdio::piped())
@@ -395,17 +373,29 @@ const [eights, korf, korfGoal, transposed, fives, done] = arguments;
             .write_all(batch_input.as_bytes())
             .map_err(|e| e.to_string())?;
         let output = child.wait_with_output().map_err(|e| e.to_string())?;
-        Ok(String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .filter_map(|answer| answer["seconds"].as_f64())
-            .sum())
+        match output.status.success() {
+            true => Ok((
+                started.elapsed().as_secs_f64(),
+                String::from_utf8_lossy(&output.stdout).into_owned(),
+            )),
+            false => Err(format!("slide batch: {}", output.status)),
+        }
     };
+    batch(&[])?;
+    let native: Vec<f64> = (0..3)
+        .map(|_| batch(&[]).map(|(seconds, _)| seconds))
+        .collect::<Result<_, _>>()?;
+    // The searches' own seconds, as the page's JSON gives them.
+    let native_searches: f64 = batch(&["--json"])?
+        .1
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|answer| answer["seconds"].as_f64())
+        .sum();
     let korf = out["korf"].as_array().cloned().unwrap_or_default();
     let page_total = korf.iter().filter_map(|pair| pair[0].as_f64()).sum::<f64>() / 1e3;
     let page_searches: f64 = korf.iter().filter_map(|pair| pair[1].as_f64()).sum();
     let native_total = median(native);
-    let native_searches = batch_seconds()?;
     rows.push(format!(
         "| Korf's 100 (6-6-3), total | {page_total:.2} s ({:.2} times) | {native_total:.2} s (`SLIDE_THREADS=1 slide batch`, whole process, median of 3) |",
         page_total / native_total
