@@ -3,11 +3,8 @@
 /// `work` run on `count` scoped threads at once, their results in the
 /// order the threads were started; on the calling thread alone when
 /// `count` is 1 (or 0): one thread needs no other, and a browser's worker
-/// (the web page's WebAssembly) cannot start one.
-///
-/// ```ignore
-/// assert_eq!(on_threads(3, || 7), vec![7, 7, 7]);
-/// ```
+/// (the web page's WebAssembly) cannot start one. (Private: its test is
+/// below.)
 pub(crate) fn on_threads<R: Send>(count: usize, work: impl Fn() -> R + Sync) -> Vec<R> {
     if count <= 1 {
         return vec![work()];
