@@ -8,28 +8,85 @@ use super::{LineSearch, Reduction};
 impl Reduction {
     /// Moves the tile labelled `label` towards `target` through unlocked
     /// cells, until it is there or `done` says it may stop.
+    ///
+    /// Each step goes to a cell nearer the target ([`Reduction::nearer`]);
+    /// where there are two, to the one whose step costs less
+    /// ([`Reduction::step_cost`]), counting, once the blank is beside the
+    /// tile, the cheaper of the tile's next steps from there too. This is
+    /// what makes tiles travel diagonally in zigzags: after a step the
+    /// blank is behind the tile, two moves from its side and four from its
+    /// front, so a turn costs three moves and a straight step five; and of
+    /// the zigzags, it takes the ones whose blank brings other tiles
+    /// nearer their cells.
     pub(super) fn move_tile(&mut self, label: usize, target: usize, done: impl Fn(usize) -> bool) {
         loop {
             let at = self.cell_of[label] as usize;
             if at == target || done(at) {
                 return;
             }
-            // The tile's next cell: one nearer the target, unlocked, and of
-            // those the one the blank reaches first. One always exists: the
-            // locked cells of the row (or column) being placed are runs at
-            // its two ends, and the target extends one of them, so a step
-            // along the row towards it and a step towards the row are never
-            // both locked.
-            let blank = self.blank();
-            let next = Move::ALL
-                .into_iter()
-                .filter_map(|mv| self.neighbour(at, mv))
-                .filter(|&next| !self.locked[next] && self.distance(next, target) < self.distance(at, target))
-                .min_by_key(|&next| self.blank_distance(blank, next, at))
-                .expect("a free cell nearer the target");
-            self.move_blank(next, at);
-            self.step(self.move_between(next, at));
+            let (next, way) = match self.nearer(at, target) {
+                [Some(next), None] => (next, self.way(next, at)),
+                [Some(first), Some(second)] => {
+                    let beside = self.distance(self.blank(), at) <= 2;
+                    let cost = |work: &mut Reduction, next: usize| {
+                        let (mut cost, way) = work.step_cost(at, next);
+                        if beside && next != target {
+                            let len = work.moves.len();
+                            work.take_step(at, next, &way);
+                            cost += match work.nearer(next, target) {
+                                [Some(a), b] => {
+                                    let a = work.step_cost(next, a).0;
+                                    b.map_or(a, |b| a.min(work.step_cost(next, b).0))
+                                }
+                                _ => unreachable!("a free cell nearer the target"),
+                            };
+                            work.undo(len);
+                        }
+                        (cost, way)
+                    };
+                    let (first_cost, first_way) = cost(self, first);
+                    let (second_cost, second_way) = cost(self, second);
+                    match first_cost <= second_cost {
+                        true => (first, first_way),
+                        false => (second, second_way),
+                    }
+                }
+                _ => unreachable!("a free cell nearer the target"),
+            };
+            self.take_step(at, next, &way);
         }
+    }
+
+    /// The unlocked cells beside `at` one step nearer `target`: one or two.
+    ///
+    /// One always exists: the locked cells of the row (or column) being
+    /// placed are runs at its two ends, and the target extends one of them,
+    /// so a step along the row towards it and a step towards the row are
+    /// never both locked.
+    fn nearer(&self, at: usize, target: usize) -> [Option<usize>; 2] {
+        let mut cells = Move::ALL
+            .into_iter()
+            .filter_map(|mv| self.neighbour(at, mv))
+            .filter(|&next| !self.locked[next] && self.distance(next, target) < self.distance(at, target));
+        [cells.next(), cells.next()]
+    }
+
+    /// What the step of the tile at `at` into the neighbouring `next`
+    /// costs, with the blank's way to `next` ([`Reduction::way`]): twice
+    /// the way's moves less their gain ([`Reduction::gain`]). Measured
+    /// (`record/2026-12-07-big-boards.md`): moves counted once, or three
+    /// times, gave longer paths.
+    fn step_cost(&mut self, at: usize, next: usize) -> (i32, Vec<Move>) {
+        let way = self.way(next, at);
+        (2 * way.len() as i32 - self.way_gain(&way), way)
+    }
+
+    /// The blank's `way` to `next`, then the tile at `at` into it.
+    fn take_step(&mut self, at: usize, next: usize, way: &[Move]) {
+        for &mv in way {
+            self.step(mv);
+        }
+        self.step(self.move_between(next, at));
     }
 
     /// Puts the tile of `cell` there and locks it.
@@ -130,7 +187,7 @@ impl Reduction {
     /// About the moves [`Reduction::place`] takes to put the tile of `cell`
     /// there: the blank's way to the tile, and for the tile's way a turn
     /// costing three moves and a straight step five (see
-    /// [`Reduction::blank_distance`]).
+    /// [`Reduction::move_tile`]).
     pub(super) fn placement_cost(&self, cell: usize) -> usize {
         let at = self.cell_of[cell] as usize;
         let rows = gap(at / self.cols, cell / self.cols);

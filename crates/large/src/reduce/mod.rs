@@ -465,12 +465,25 @@ impl Reduction {
 
     /// Moves the blank one cell.
     fn step(&mut self, mv: Move) {
+        self.slide(mv);
+        self.moves.push(mv);
+    }
+
+    /// Moves the blank one cell, the move not recorded.
+    fn slide(&mut self, mv: Move) {
         let blank = self.blank();
         let next = self.neighbour(blank, mv).expect("a move that stays on the board");
         let label = self.label_at[next];
         self.label_at.swap(blank, next);
         self.cell_of[label as usize] = blank as u32;
         self.cell_of[self.label_at.len() - 1] = next as u32;
-        self.moves.push(mv);
+    }
+
+    /// Takes back the moves made after the first `len`.
+    fn undo(&mut self, len: usize) {
+        while self.moves.len() > len {
+            let mv = self.moves.pop().expect("a move to take back");
+            self.slide(mv.reverse());
+        }
     }
 }

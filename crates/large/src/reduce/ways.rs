@@ -31,20 +31,6 @@ pub(super) struct Ways {
 }
 
 impl Reduction {
-    /// The moves the blank needs from `blank` to `to` around the tile at
-    /// `tile` (locked cells aside): the taxicab distance, and two more when
-    /// the tile stands between them on one line. This is what makes tiles
-    /// travel diagonally in zigzags: after a step the blank is behind the
-    /// tile, two moves from its side and four from its front, so a turn
-    /// costs three moves and a straight step five.
-    pub(super) fn blank_distance(&self, blank: usize, to: usize, tile: usize) -> usize {
-        let (row, col) = (|c: usize| c / self.cols, |c: usize| c % self.cols);
-        let between = |a: usize, b: usize, x: usize| a.min(b) < x && x < a.max(b);
-        let blocked = (row(blank) == row(tile) && row(to) == row(tile) && between(col(blank), col(to), col(tile)))
-            || (col(blank) == col(tile) && col(to) == col(tile) && between(row(blank), row(to), row(tile)));
-        self.distance(blank, to) + if blocked { 2 } else { 0 }
-    }
-
     /// Takes the blank to `to` through unlocked cells other than `avoid`
     /// by a shortest way, and of the shortest ways by one whose moves bring
     /// the tiles they displace furthest towards their cells (see
@@ -55,9 +41,16 @@ impl Reduction {
     /// whole board if the blank cannot get round nearby
     /// ([`Reduction::best_way_within`]).
     pub(super) fn move_blank(&mut self, to: usize, avoid: usize) {
+        for mv in self.way(to, avoid) {
+            self.step(mv);
+        }
+    }
+
+    /// The way [`Reduction::move_blank`] takes, the blank not moved.
+    pub(super) fn way(&mut self, to: usize, avoid: usize) -> Vec<Move> {
         let blank = self.blank();
         if blank == to {
-            return;
+            return Vec::new();
         }
         let ((blank_row, blank_col), (to_row, to_col)) = (self.row_col[blank], self.row_col[to]);
         // The rectangle with the blank and `to` in its corners, widened by
@@ -68,6 +61,9 @@ impl Reduction {
             left: (blank_col.min(to_col) as usize).saturating_sub(margin),
             right: (blank_col.max(to_col) as usize + margin).min(self.cols - 1),
         };
+        if let Some(path) = self.best_way_round(to, avoid) {
+            return path;
+        }
         let mut ways = std::mem::take(&mut self.ways);
         let path = self
             .best_straight_way(&mut ways, to, avoid)
@@ -84,9 +80,47 @@ impl Reduction {
             .or_else(|| self.best_way_within(&mut ways, around(self.rows + self.cols), to, avoid))
             .expect("the blank reaches its cell: the reduction keeps the free cells connected");
         self.ways = ways;
-        for mv in path {
-            self.step(mv);
-        }
+        path
+    }
+
+    /// The way when the blank and `to` are on opposite sides of `avoid` (the
+    /// blank behind a tile it pushes straight on): four moves round one
+    /// side or the other, the better of those the board and the locks
+    /// allow; `None` if the two cells are not so, or both sides are shut.
+    fn best_way_round(&self, to: usize, avoid: usize) -> Option<Vec<Move>> {
+        let blank = self.blank();
+        let ahead = Move::ALL
+            .into_iter()
+            .find(|&mv| self.neighbour(blank, mv) == Some(avoid) && self.neighbour(avoid, mv) == Some(to))?;
+        let sides = match ahead {
+            Move::Up | Move::Down => [Move::Left, Move::Right],
+            Move::Left | Move::Right => [Move::Up, Move::Down],
+        };
+        sides
+            .into_iter()
+            .filter(|&side| {
+                [blank, avoid, to]
+                    .iter()
+                    .all(|&cell| matches!(self.neighbour(cell, side), Some(beside) if !self.locked[beside]))
+            })
+            .map(|side| vec![side, ahead, ahead, side.reverse()])
+            // The better gain; on a tie, the first side.
+            .max_by_key(|way| (self.way_gain(way), way[0] == sides[0]))
+    }
+
+    /// What the blank's way `path` is worth: the sum of [`Reduction::gain`]
+    /// over its moves. A shortest way never comes back to a cell, so each
+    /// move displaces the tile the board has there now.
+    pub(super) fn way_gain(&self, path: &[Move]) -> i32 {
+        let mut blank = self.blank();
+        path.iter()
+            .map(|&mv| {
+                let next = self.neighbour(blank, mv).expect("a way on the board");
+                let gain = self.gain(blank, next);
+                blank = next;
+                gain
+            })
+            .sum()
     }
 
     /// What the blank's move from `from` into the neighbouring cell `next`
@@ -109,12 +143,12 @@ impl Reduction {
         nearer * if soon { SOON_WEIGHT } else { 1 }
     }
 
-    /// [`Reduction::move_blank`]'s way when no cell of the rectangle with
-    /// the blank and `to` in its corners is locked or `avoid` (the blank's
-    /// long ways to the next tile, mostly); `None` if one is. The shortest
-    /// ways are then those that only go towards `to`: the best score of
-    /// each cell comes from the cell before it in its row or in its column,
-    /// and a table filled row by row holds them all.
+    /// [`Reduction::move_blank`]'s way when one goes only towards `to`
+    /// within the rectangle with the blank and `to` in its corners, round
+    /// its cells locked or `avoid` (the blank's long ways to the next tile,
+    /// mostly); `None` if none does. Such ways are then the shortest: the
+    /// best score of each cell comes from the cell before it in its row or
+    /// in its column, and a table filled row by row holds them all.
     pub(super) fn best_straight_way(&self, ways: &mut Ways, to: usize, avoid: usize) -> Option<Vec<Move>> {
         let cols = self.cols;
         let ((blank_row, blank_col), (to_row, to_col)) = (self.row_col[self.blank()], self.row_col[to]);
@@ -134,15 +168,14 @@ impl Reduction {
             };
             row * cols + col
         };
-        for i in 0..height {
-            for j in 0..width {
-                if (i, j) != (0, 0) && (cell(i, j) == avoid || self.locked[cell(i, j)]) {
-                    return None;
-                }
-            }
-        }
         // The score of a way into (i, j) from the cell above (in the
-        // blank's direction) or beside it.
+        // blank's direction) or beside it. A cell locked or `avoid` is
+        // never entered: its score is UNREACHED, so far below any way's
+        // that a score under half of it means no way gets there (the
+        // gains of a way add up to a few thousand at most).
+        const UNREACHED: i32 = i32::MIN / 2;
+        let reached = |score: i32| if score < UNREACHED / 2 { UNREACHED } else { score };
+        let blocked = |i: usize, j: usize| (i, j) != (0, 0) && (cell(i, j) == avoid || self.locked[cell(i, j)]);
         let from_above =
             |score: &[i32], i: usize, j: usize| score[(i - 1) * width + j] + self.gain(cell(i - 1, j), cell(i, j));
         let from_beside =
@@ -153,12 +186,17 @@ impl Reduction {
         for i in 0..height {
             for j in 0..width {
                 score[i * width + j] = match (i > 0, j > 0) {
+                    _ if blocked(i, j) => UNREACHED,
                     (true, true) => from_above(score, i, j).max(from_beside(score, i, j)),
                     (true, false) => from_above(score, i, j),
                     (false, true) => from_beside(score, i, j),
                     (false, false) => 0,
                 };
+                score[i * width + j] = reached(score[i * width + j]);
             }
+        }
+        if score[height * width - 1] == UNREACHED {
+            return None;
         }
         let vertical = if down { Move::Down } else { Move::Up };
         let horizontal = if right { Move::Right } else { Move::Left };
@@ -341,7 +379,17 @@ mod tests {
                 let cell = random.below(rows * cols);
                 work.locked[cell] = cell != work.blank();
             }
-            let (to, avoid) = (random.below(rows * cols), random.below(rows * cols));
+            let (mut to, mut avoid) = (random.below(rows * cols), random.below(rows * cols));
+            // Half the time the blank behind a tile it pushes straight on
+            // (`Reduction::best_way_round`), when the board allows.
+            let ahead = Move::ALL[random.below(4)];
+            if random.below(2) == 0 {
+                if let Some(tile) = work.neighbour(work.blank(), ahead) {
+                    if let Some(beyond) = work.neighbour(tile, ahead) {
+                        (to, avoid) = (beyond, tile);
+                    }
+                }
+            }
             if work.locked[to] || to == avoid || avoid == work.blank() {
                 continue;
             }
