@@ -29,5 +29,8 @@ mod reduce;
 mod shorten;
 
 pub use crate::read::{read_between, read_large_board, read_side, read_square, read_square_board, Numbers};
-pub use crate::reduce::{reduce, reduce_by_search, reduce_with, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
+pub use crate::reduce::{
+    reduce, reduce_by_search, reduce_by_search_into, reduce_into, reduce_with, solved_whole, ReduceError,
+    SEARCH_FINISH_CELLS,
+};
 pub use crate::shorten::shorten;

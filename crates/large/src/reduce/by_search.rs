@@ -15,7 +15,7 @@
 use slide_core::{Board, Move};
 use slide_solvers::{ida_star, Heuristic, LinearConflict, MaxOf, WalkingDistance};
 
-use super::{reduce_with_lines, LineSearch, ReduceError};
+use super::{collected, reduce_with_lines, LineSearch, ReduceError};
 use crate::place_tiles::{place_tiles, MAX_CELLS, MAX_TILES};
 use slide_core::LargeBoard;
 
@@ -69,6 +69,17 @@ pub fn reduce_by_search(
     goal: &LargeBoard,
     max_moves: u64,
 ) -> Result<Option<Vec<Move>>, ReduceError> {
+    collected(|out| reduce_by_search_into(start, goal, max_moves, out))
+}
+
+/// [`reduce_by_search`], its moves handed to `out` a line at a time, as
+/// [`crate::reduce_into`] does: the length.
+pub fn reduce_by_search_into(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+    out: &mut dyn FnMut(&[Move]),
+) -> Result<Option<u64>, ReduceError> {
     reduce_with_lines(
         start,
         goal,
@@ -76,6 +87,7 @@ pub fn reduce_by_search(
         Some(&mut ByPlaceTiles),
         SEARCH_FINISH_CELLS,
         |start, goal| ida_star(start, goal, MaxOf(WalkingDistance, LinearConflict)),
+        out,
     )
 }
 

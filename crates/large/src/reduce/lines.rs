@@ -26,11 +26,19 @@ impl Reduction {
             }
             let (next, way) = match self.nearer(at, target) {
                 [Some(next), None] => (next, self.way(next, at)),
+                [Some(first), Some(second)] if self.distance(self.blank(), at) > 2 => {
+                    // The blank's long way to the tile: one table for both.
+                    let (first_way, second_way) = self.ways_to_both(first, second, at);
+                    let cost = |work: &Reduction, way: &[Move]| 2 * way.len() as i32 - work.way_gain(way);
+                    match cost(self, &first_way) <= cost(self, &second_way) {
+                        true => (first, first_way),
+                        false => (second, second_way),
+                    }
+                }
                 [Some(first), Some(second)] => {
-                    let beside = self.distance(self.blank(), at) <= 2;
                     let cost = |work: &mut Reduction, next: usize| {
                         let (mut cost, way) = work.step_cost(at, next);
-                        if beside && next != target {
+                        if next != target {
                             let len = work.moves.len();
                             work.take_step(at, next, &way);
                             cost += match work.nearer(next, target) {

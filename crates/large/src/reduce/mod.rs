@@ -46,7 +46,7 @@ mod window;
 use slide_core::{gap, neighbour_cell, Board, Move, Shape};
 use slide_solvers::{Answer, SearchError};
 
-pub use self::by_search::{reduce_by_search, SEARCH_FINISH_CELLS};
+pub use self::by_search::{reduce_by_search, reduce_by_search_into, SEARCH_FINISH_CELLS};
 use self::frame::Frame;
 use self::ways::Ways;
 use slide_core::LargeBoard;
@@ -113,9 +113,58 @@ impl std::error::Error for ReduceError {}
 /// assert_eq!(board, goal);
 /// ```
 pub fn reduce(start: &LargeBoard, goal: &LargeBoard, max_moves: u64) -> Result<Option<Vec<Move>>, ReduceError> {
-    reduce_in(start, goal, max_moves, 6, None, &mut |work, r0, c0| {
-        work.finish_by_window(r0, c0)
-    })
+    collected(|out| reduce_into(start, goal, max_moves, out))
+}
+
+/// [`reduce`], its moves handed to `out` a line at a time rather than
+/// kept: the length (`None` when the goal cannot be reached). The
+/// reduction then holds a few copies of the board and the moves of one
+/// line, whatever the path's length (a 1000x1000 board's path is nearly
+/// two billion moves). On [`ReduceError::TooLong`] the moves handed out so
+/// far lead nowhere in particular.
+///
+/// ```
+/// use slide_core::{LargeBoard, SplitMix64};
+/// use slide_large::{reduce, reduce_into};
+/// let goal = LargeBoard::goal(30, 30);
+/// let start = LargeBoard::random(&goal, &mut SplitMix64::new(3));
+/// let mut board = start.clone();
+/// let length = reduce_into(&start, &goal, u64::MAX, &mut |moves| {
+///     assert_eq!(board.apply_path(moves), None);
+/// });
+/// assert_eq!(board, goal);
+/// assert_eq!(length, Ok(Some(reduce(&start, &goal, u64::MAX).unwrap().unwrap().len() as u64)));
+/// ```
+pub fn reduce_into(
+    start: &LargeBoard,
+    goal: &LargeBoard,
+    max_moves: u64,
+    out: &mut dyn FnMut(&[Move]),
+) -> Result<Option<u64>, ReduceError> {
+    reduce_in(
+        start,
+        goal,
+        max_moves,
+        6,
+        None,
+        &mut |work, r0, c0| work.finish_by_window(r0, c0),
+        out,
+    )
+}
+
+/// Where a reduction hands its moves, a line at a time ([`reduce_into`]).
+type Out<'a> = dyn FnMut(&[Move]) + 'a;
+
+/// The path a streaming reduction hands out, collected.
+pub(crate) fn collected(
+    reduction: impl FnOnce(&mut dyn FnMut(&[Move])) -> Result<Option<u64>, ReduceError>,
+) -> Result<Option<Vec<Move>>, ReduceError> {
+    let mut path = Vec::new();
+    let length = reduction(&mut |moves| path.extend_from_slice(moves))?;
+    Ok(length.map(|length| {
+        debug_assert_eq!(length, path.len() as u64);
+        path
+    }))
 }
 
 /// [`reduce`], leaving at most `finish_cells` cells (from 6 to 16), in a
@@ -132,7 +181,7 @@ pub fn reduce_with(
     finish_cells: usize,
     finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
 ) -> Result<Option<Vec<Move>>, ReduceError> {
-    reduce_with_lines(start, goal, max_moves, None, finish_cells, finish)
+    collected(|out| reduce_with_lines(start, goal, max_moves, None, finish_cells, finish, out))
 }
 
 /// How a reduction places the lines of small parts by search, where the
@@ -157,7 +206,8 @@ pub(crate) trait LineSearch {
     fn finish_estimate(&mut self, part: &Board) -> usize;
 }
 
-/// [`reduce_with`], with the lines of small parts placed by search.
+/// [`reduce_with`], with the lines of small parts placed by search, the
+/// moves handed to `out` (see [`reduce_into`]).
 pub(crate) fn reduce_with_lines(
     start: &LargeBoard,
     goal: &LargeBoard,
@@ -165,7 +215,8 @@ pub(crate) fn reduce_with_lines(
     lines: Option<&mut dyn LineSearch>,
     finish_cells: usize,
     mut finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
-) -> Result<Option<Vec<Move>>, ReduceError> {
+    out: &mut dyn FnMut(&[Move]),
+) -> Result<Option<u64>, ReduceError> {
     assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
     let (rows, cols) = (goal.rows(), goal.cols());
     let cornered = goal.grid().corners().contains(&goal.blank());
@@ -185,12 +236,22 @@ pub(crate) fn reduce_with_lines(
                 max_moves,
                 lower_bound: start.manhattan(goal),
             }),
-            path => Ok(path),
+            Some(path) => {
+                out(&path);
+                Ok(Some(path.len() as u64))
+            }
+            None => Ok(None),
         };
     }
-    reduce_in(start, goal, max_moves, finish_cells, lines, &mut |work, r0, c0| {
-        work.finish_by(r0, c0, &mut finish)
-    })
+    reduce_in(
+        start,
+        goal,
+        max_moves,
+        finish_cells,
+        lines,
+        &mut |work, r0, c0| work.finish_by(r0, c0, &mut finish),
+        out,
+    )
 }
 
 /// Whether a part of `rows` by `cols` cells is left whole to a finishing
@@ -206,7 +267,8 @@ pub fn solved_whole(rows: usize, cols: usize, finish_cells: usize) -> bool {
     rows * cols <= finish_cells && rows <= 4 && cols <= 4
 }
 
-/// [`reduce_with`], with `finish` given the reduction and the part left's corner.
+/// [`reduce_with`], with `finish` given the reduction and the part left's
+/// corner, the moves handed to `out` a line at a time.
 fn reduce_in(
     start: &LargeBoard,
     goal: &LargeBoard,
@@ -214,7 +276,8 @@ fn reduce_in(
     finish_cells: usize,
     lines: Option<&mut dyn LineSearch>,
     finish: &mut dyn FnMut(&mut Reduction, usize, usize),
-) -> Result<Option<Vec<Move>>, ReduceError> {
+    out: &mut dyn FnMut(&[Move]),
+) -> Result<Option<u64>, ReduceError> {
     let (rows, cols) = (start.rows(), start.cols());
     if (rows, cols) != (goal.rows(), goal.cols()) {
         return Err(ReduceError::Sizes {
@@ -223,7 +286,7 @@ fn reduce_in(
         });
     }
     if start == goal {
-        return Ok(Some(Vec::new()));
+        return Ok(Some(0));
     }
     if !start.reaches(goal) {
         return Ok(None);
@@ -237,10 +300,11 @@ fn reduce_in(
         let mut cornered = goal.clone();
         cornered.apply_path(&detour);
         let room = max_moves.saturating_sub(detour.len() as u64);
-        let mut path = reduce_in(start, &cornered, room, finish_cells, lines, finish)?
+        let length = reduce_in(start, &cornered, room, finish_cells, lines, finish, out)?
             .expect("the cornered goal is reached from the same boards");
-        path.extend(detour.iter().rev().map(|mv| mv.reverse()));
-        return Ok(Some(path));
+        let back: Vec<Move> = detour.iter().rev().map(|mv| mv.reverse()).collect();
+        out(&back);
+        return Ok(Some(length + back.len() as u64));
     }
     let (blank_row, blank_col) = (goal.blank() / cols, goal.blank() % cols);
     let frame = Frame {
@@ -257,12 +321,14 @@ fn reduce_in(
         return Err(too_long());
     }
     let mut work = Reduction::new(start, goal, frame);
-    let (r0, c0) = reduce_lines(&mut work, 0, 0, finish_cells, lines, max_moves).ok_or_else(too_long)?;
+    let (r0, c0) =
+        reduce_lines(&mut work, 0, 0, finish_cells, lines, max_moves, Some(&mut *out)).ok_or_else(too_long)?;
     finish(&mut work, r0, c0);
-    if work.moves.len() as u64 > max_moves {
+    work.hand_on(out);
+    if work.made() > max_moves {
         return Err(too_long());
     }
-    Ok(Some(work.moves.iter().map(|&mv| frame.outside(mv)).collect()))
+    Ok(Some(work.made()))
 }
 
 /// The blank's moves from its cell in `board` to the nearest corner: along
@@ -286,7 +352,8 @@ fn to_nearest_corner(board: &LargeBoard) -> Vec<Move> {
 
 /// Puts lines in place from the part left `rows r0..` by `cols c0..` down
 /// to a part solved whole, and returns that part's corner; `None` if the
-/// moves pass `max_moves` (checked after each line).
+/// moves pass `max_moves` (checked after each line). With `out`, the moves
+/// of each line are handed to it once the line is in place.
 fn reduce_lines(
     work: &mut Reduction,
     mut r0: usize,
@@ -294,6 +361,7 @@ fn reduce_lines(
     finish_cells: usize,
     mut lines: Option<&mut (dyn LineSearch + '_)>,
     max_moves: u64,
+    mut out: Option<&mut Out<'_>>,
 ) -> Option<(usize, usize)> {
     let (rows, cols) = (work.rows, work.cols);
     loop {
@@ -323,7 +391,7 @@ fn reduce_lines(
                 let (mut r, mut c) = if row { (r0 + 1, c0) } else { (r0, c0 + 1) };
                 let mut weight = fork.moves.len();
                 if height * width <= lines.weigh_cells() {
-                    (r, c) = reduce_lines(&mut fork, r, c, finish_cells, Some(&mut *lines), u64::MAX)
+                    (r, c) = reduce_lines(&mut fork, r, c, finish_cells, Some(&mut *lines), u64::MAX, None)
                         .expect("no limit on the moves");
                     weight = fork.moves.len() + lines.finish_estimate(&fork.part_board(r, c));
                 }
@@ -359,8 +427,11 @@ fn reduce_lines(
                 c0 += 1;
             }
         }
-        if work.moves.len() as u64 > max_moves {
+        if work.made() > max_moves {
             return None;
+        }
+        if let Some(out) = out.as_deref_mut() {
+            work.hand_on(out);
         }
     }
 }
@@ -376,8 +447,12 @@ struct Reduction {
     cell_of: Vec<u32>,
     /// Cells whose tiles are in place for good, or set aside for a while.
     locked: Vec<bool>,
-    /// The moves made, inside the frame.
+    /// The moves made, inside the frame, since the last handed on.
     moves: Vec<Move>,
+    /// The number of moves handed on ([`Reduction::hand_on`]).
+    handed_on: u64,
+    /// How the board is flipped to the reduction's frame.
+    frame: Frame,
     /// Each cell's row and column: the searches for the blank's ways ask
     /// for them at every step, where dividing would be most of their time.
     row_col: std::rc::Rc<[(u16, u16)]>,
@@ -411,6 +486,8 @@ impl Reduction {
             cell_of,
             locked: vec![false; n],
             moves: Vec::new(),
+            handed_on: 0,
+            frame,
             row_col: (0..n)
                 .map(|cell| ((cell / start.cols()) as u16, (cell % start.cols()) as u16))
                 .collect(),
@@ -428,6 +505,8 @@ impl Reduction {
             cell_of: self.cell_of.clone(),
             locked: self.locked.clone(),
             moves: Vec::new(),
+            handed_on: 0,
+            frame: self.frame,
             row_col: self.row_col.clone(),
             ways: Ways::default(),
             soon: self.soon,
@@ -440,6 +519,23 @@ impl Reduction {
         self.cell_of = fork.cell_of;
         self.locked = fork.locked;
         self.moves.extend(fork.moves);
+    }
+
+    /// The number of moves made, handed on or not.
+    fn made(&self) -> u64 {
+        self.handed_on + self.moves.len() as u64
+    }
+
+    /// Hands the moves made since the last call to `out`, as moves of the
+    /// board outside the frame, and forgets them: nothing takes them back
+    /// after their line is in place.
+    fn hand_on(&mut self, out: &mut dyn FnMut(&[Move])) {
+        for mv in &mut self.moves {
+            *mv = self.frame.outside(*mv);
+        }
+        out(&self.moves);
+        self.handed_on += self.moves.len() as u64;
+        self.moves.clear();
     }
 
     fn blank(&self) -> usize {

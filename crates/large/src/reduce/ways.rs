@@ -65,8 +65,8 @@ impl Reduction {
             return path;
         }
         let mut ways = std::mem::take(&mut self.ways);
-        let path = self
-            .best_straight_way(&mut ways, to, avoid)
+        let [straight] = self.best_straight_ways(&mut ways, to, avoid, [to]);
+        let path = straight
             .or_else(|| {
                 // A way of `distance + 2m` moves stays within `m` cells of
                 // the rectangle, so once one is found, every way as short
@@ -81,6 +81,33 @@ impl Reduction {
             .expect("the blank reaches its cell: the reduction keeps the free cells connected");
         self.ways = ways;
         path
+    }
+
+    /// [`Reduction::way`] to each of `a` and `b`, two cells beside `avoid`
+    /// (the blank's long ways to a tile, mostly): one table serves both,
+    /// that of the rectangle from the blank to the corner as far as the
+    /// farther of them in each direction, where it reaches them (the ways
+    /// are those [`Reduction::way`] gives, found once).
+    pub(super) fn ways_to_both(&mut self, a: usize, b: usize, avoid: usize) -> (Vec<Move>, Vec<Move>) {
+        let (blank_row, blank_col) = self.row_col[self.blank()];
+        let ((a_row, a_col), (b_row, b_col)) = (self.row_col[a], self.row_col[b]);
+        let row = if gap(a_row, blank_row) >= gap(b_row, blank_row) {
+            a_row
+        } else {
+            b_row
+        };
+        let col = if gap(a_col, blank_col) >= gap(b_col, blank_col) {
+            a_col
+        } else {
+            b_col
+        };
+        let corner = row as usize * self.cols + col as usize;
+        let mut ways = std::mem::take(&mut self.ways);
+        let [to_a, to_b] = self.best_straight_ways(&mut ways, corner, avoid, [a, b]);
+        self.ways = ways;
+        let to_a = to_a.unwrap_or_else(|| self.way(a, avoid));
+        let to_b = to_b.unwrap_or_else(|| self.way(b, avoid));
+        (to_a, to_b)
     }
 
     /// The way when the blank and `to` are on opposite sides of `avoid` (the
@@ -149,7 +176,17 @@ impl Reduction {
     /// mostly); `None` if none does. Such ways are then the shortest: the
     /// best score of each cell comes from the cell before it in its row or
     /// in its column, and a table filled row by row holds them all.
-    pub(super) fn best_straight_way(&self, ways: &mut Ways, to: usize, avoid: usize) -> Option<Vec<Move>> {
+    ///
+    /// The table of the rectangle up to `to` holds the ways to each of its
+    /// cells: the way to each of `cells` is given, `None` for one outside
+    /// the rectangle or not reached so.
+    pub(super) fn best_straight_ways<const N: usize>(
+        &self,
+        ways: &mut Ways,
+        to: usize,
+        avoid: usize,
+        cells: [usize; N],
+    ) -> [Option<Vec<Move>>; N] {
         let cols = self.cols;
         let ((blank_row, blank_col), (to_row, to_col)) = (self.row_col[self.blank()], self.row_col[to]);
         let (down, right) = (to_row >= blank_row, to_col >= blank_col);
@@ -195,24 +232,37 @@ impl Reduction {
                 score[i * width + j] = reached(score[i * width + j]);
             }
         }
-        if score[height * width - 1] == UNREACHED {
-            return None;
-        }
         let vertical = if down { Move::Down } else { Move::Up };
         let horizontal = if right { Move::Right } else { Move::Left };
-        let (mut i, mut j) = (height - 1, width - 1);
-        let mut path = Vec::with_capacity(height + width);
-        while (i, j) != (0, 0) {
-            if i > 0 && (j == 0 || from_above(score, i, j) == score[i * width + j]) {
-                path.push(vertical);
-                i -= 1;
-            } else {
-                path.push(horizontal);
-                j -= 1;
+        // The best way to (i, j), read back through the table.
+        let path_to = |(mut i, mut j): (usize, usize)| {
+            let mut path = Vec::with_capacity(i + j);
+            while (i, j) != (0, 0) {
+                if i > 0 && (j == 0 || from_above(score, i, j) == score[i * width + j]) {
+                    path.push(vertical);
+                    i -= 1;
+                } else {
+                    path.push(horizontal);
+                    j -= 1;
+                }
             }
-        }
-        path.reverse();
-        Some(path)
+            path.reverse();
+            path
+        };
+        // A cell's place in the table, if it has one and is reached.
+        let place = |cell: usize| {
+            let (row, col) = self.row_col[cell];
+            let i = match down {
+                true => row.checked_sub(blank_row)?,
+                false => blank_row.checked_sub(row)?,
+            } as usize;
+            let j = match right {
+                true => col.checked_sub(blank_col)?,
+                false => blank_col.checked_sub(col)?,
+            } as usize;
+            (i < height && j < width && score[i * width + j] != UNREACHED).then_some((i, j))
+        };
+        cells.map(|cell| place(cell).map(path_to))
     }
 
     /// [`Reduction::move_blank`]'s way through the unlocked cells of
