@@ -3,8 +3,13 @@
 //! lengths) and on seeded random n x n boards.
 //!
 //! ```text
-//! cargo run --release -p slide-benches --bin large -- [--boards N] [--sizes 6,10,20,50,100]
+//! cargo run --release -p slide-benches --bin large -- [--boards N] [--sizes 6,10,20,50,100,200]
 //! ```
+//!
+//! The defaults (100 boards of each size) take about a quarter of an hour
+//! here, most of it on 200x200. Each path is replayed as it comes and never
+//! held whole, so a 1000x1000 board (`--sizes 1000 --boards 1`) runs in a
+//! few tens of megabytes (`record/2026-12-07-big-boards.md`).
 //!
 //! Prints a markdown table: per size and reduction, the mean length, the
 //! mean divided by n^3, the mean ratio to the Manhattan distance (a lower
@@ -16,7 +21,7 @@ use std::time::Duration;
 use slide_benches::large::{random_boards, run, summarize, Run, REDUCERS};
 use slide_core::LargeBoard;
 
-const USAGE: &str = "usage: large [--boards N] [--sizes 6,10,20,50,100]\n\
+const USAGE: &str = "usage: large [--boards N] [--sizes 6,10,20,50,100,200]\n\
 Measures the reduction solver's lengths and times on Korf and Felner's 5x5 instances and on random n x n boards.";
 
 /// Prints one row of the table.
@@ -38,7 +43,7 @@ fn row(label: &str, solver: &str, n: usize, runs: &[Run], optimal: Option<f64>) 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut boards = 100;
-    let mut sizes = vec![6, 10, 20, 50, 100];
+    let mut sizes = vec![6, 10, 20, 50, 100, 200];
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let value = rest.next();

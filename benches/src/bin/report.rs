@@ -182,11 +182,39 @@ fn main() -> ExitCode {
 type LargePoint = (f64, f64, f64);
 
 /// The sizes of the large-board report, and how many boards of each.
-const LARGE_SIZES: [usize; 9] = [5, 6, 8, 10, 15, 20, 30, 50, 100];
+const LARGE_SIZES: [usize; 10] = [5, 6, 8, 10, 15, 20, 30, 50, 100, 200];
 const LARGE_BOARDS: usize = 20;
 
+/// The earlier reduction's figures, drawn beside today's: `large-before.csv`
+/// in the report's folder, written by this report before the reduction
+/// changed (`record/2026-12-07-big-boards.md` says when and how).
+const LARGE_BEFORE: &str = "large-before.csv";
+
+/// The series of a `large.csv` file's text: per reduction, its name and
+/// (n, mean length / n^3, median seconds) by size.
+fn large_series(csv: &str) -> Result<Vec<(String, Vec<LargePoint>)>, String> {
+    let mut series: Vec<(String, Vec<LargePoint>)> = Vec::new();
+    for (number, line) in csv.lines().enumerate().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let field = |i: usize| -> Result<f64, String> {
+            fields
+                .get(i)
+                .and_then(|f| f.parse().ok())
+                .ok_or_else(|| format!("line {}: field {} is not a number", number + 1, i + 1))
+        };
+        let (name, point) = (fields.get(1).copied().unwrap_or(""), (field(0)?, field(4)?, field(6)?));
+        match series.iter_mut().find(|(known, _)| known == name) {
+            Some((_, points)) => points.push(point),
+            None => series.push((name.to_string(), vec![point])),
+        }
+    }
+    Ok(series)
+}
+
 /// The reductions of boards of any size: per n, the mean length divided
-/// by n^3 and the median time, as `large.csv` and `large.svg` in `out`.
+/// by n^3 and the median time, as `large.csv` and `large.svg` in `out`;
+/// the figures of `large-before.csv` there, if any, drawn beside them in
+/// dashes.
 fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
     use slide_benches::large::{random_boards, run, summarize, REDUCERS};
     let mut csv = String::from("n,solver,boards,mean_length,mean_over_n3,mean_over_manhattan,median_seconds\n");
@@ -212,6 +240,11 @@ fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>>
         eprintln!("{n}x{n}: done");
     }
     std::fs::write(out.join("large.csv"), &csv)?;
+    let before = match std::fs::read_to_string(out.join(LARGE_BEFORE)) {
+        Ok(text) => large_series(&text).map_err(|error| format!("{LARGE_BEFORE}: {error}"))?,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(error) => return Err(format!("{LARGE_BEFORE}: {error}").into()),
+    };
     let path = out.join("large.svg");
     let root = SVGBackend::new(&path, (1100, 450)).into_drawing_area();
     root.fill(&WHITE)?;
@@ -256,6 +289,22 @@ fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>>
             ))?
             .label(*name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+        // The same reduction before, in dashes of its colour.
+        let Some((_, earlier)) = before.iter().find(|(known, _)| known == name) else {
+            continue;
+        };
+        let label = format!("{name}, before");
+        let legend = move |(x, y): (i32, i32)| PathElement::new(vec![(x, y), (x + 6, y)], colour.stroke_width(2));
+        let points = earlier.iter().map(|&(n, l, _)| (n, l)).collect::<Vec<_>>();
+        lengths
+            .draw_series(dashes(&points, false, colour))?
+            .label(label.clone())
+            .legend(legend);
+        let points = earlier.iter().map(|&(n, _, t)| (n, t)).collect::<Vec<_>>();
+        times
+            .draw_series(dashes(&points, true, colour))?
+            .label(label)
+            .legend(legend);
     }
     lengths
         .configure_series_labels()
@@ -272,6 +321,29 @@ fn large_boards(out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>>
     root.present()?;
     eprintln!("wrote {} and {}", out.join("large.csv").display(), path.display());
     Ok(())
+}
+
+/// A dashed line through `points` on a chart whose x axis is a log scale
+/// (and its y axis too, if `log_y`): six dashes between two points.
+fn dashes(points: &[(f64, f64)], log_y: bool, colour: RGBColor) -> Vec<PathElement<(f64, f64)>> {
+    points
+        .windows(2)
+        .flat_map(|pair| {
+            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+            let at = move |t: f64| {
+                let y = if log_y {
+                    y0 * (y1 / y0).powf(t)
+                } else {
+                    y0 + (y1 - y0) * t
+                };
+                (x0 * (x1 / x0).powf(t), y)
+            };
+            (0..6).map(move |k| {
+                let k = k as f64;
+                PathElement::new(vec![at(k / 6.0), at((k + 0.5) / 6.0)], colour.stroke_width(2))
+            })
+        })
+        .collect()
 }
 
 /// Two panels, log scale: mean nodes expanded and mean time per solution length.
