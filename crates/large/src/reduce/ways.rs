@@ -260,7 +260,12 @@ impl Reduction {
                 true => col.checked_sub(blank_col)?,
                 false => blank_col.checked_sub(col)?,
             } as usize;
-            (i < height && j < width && score[i * width + j] != UNREACHED).then_some((i, j))
+            // (`bool::then_some` is newer than HackerRank's Rust 1.59.)
+            if i < height && j < width && score[i * width + j] != UNREACHED {
+                Some((i, j))
+            } else {
+                None
+            }
         };
         cells.map(|cell| place(cell).map(path_to))
     }
