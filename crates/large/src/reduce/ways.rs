@@ -61,8 +61,8 @@ impl Reduction {
             left: (blank_col.min(to_col) as usize).saturating_sub(margin),
             right: (blank_col.max(to_col) as usize + margin).min(self.cols - 1),
         };
-        if let Some(path) = self.best_way_round(to, avoid) {
-            return path;
+        if let Some((moves, count, _)) = self.way_beside(avoid, to) {
+            return moves[..count].to_vec();
         }
         let mut ways = std::mem::take(&mut self.ways);
         let [straight] = self.best_straight_ways(&mut ways, to, avoid, [to]);
@@ -110,29 +110,48 @@ impl Reduction {
         (to_a, to_b)
     }
 
-    /// The way when the blank and `to` are on opposite sides of `avoid` (the
-    /// blank behind a tile it pushes straight on): four moves round one
-    /// side or the other, the better of those the board and the locks
-    /// allow; `None` if the two cells are not so, or both sides are shut.
-    fn best_way_round(&self, to: usize, avoid: usize) -> Option<Vec<Move>> {
+    /// The blank's way to `next` when the blank and `next` are two cells
+    /// beside the tile at `at`, without a search: two moves round the
+    /// corner between them, or four round the better side of the tile when
+    /// they are on opposite sides (on a tie, the first side): its moves,
+    /// their number and their gain, those a search would give; `None` when
+    /// they do not stand so or a cell the way needs is locked.
+    pub(super) fn way_beside(&self, at: usize, next: usize) -> Option<([Move; 4], usize, i32)> {
         let blank = self.blank();
-        let ahead = Move::ALL
+        let towards = Move::ALL
             .into_iter()
-            .find(|&mv| self.neighbour(blank, mv) == Some(avoid) && self.neighbour(avoid, mv) == Some(to))?;
-        let sides = match ahead {
-            Move::Up | Move::Down => [Move::Left, Move::Right],
-            Move::Left | Move::Right => [Move::Up, Move::Down],
-        };
-        sides
-            .into_iter()
-            .filter(|&side| {
-                [blank, avoid, to]
-                    .iter()
-                    .all(|&cell| matches!(self.neighbour(cell, side), Some(beside) if !self.locked[beside]))
-            })
-            .map(|side| vec![side, ahead, ahead, side.reverse()])
-            // The better gain; on a tie, the first side.
-            .max_by_key(|way| (self.way_gain(way), way[0] == sides[0]))
+            .find(|&mv| self.neighbour(blank, mv) == Some(at))?;
+        let onwards = Move::ALL.into_iter().find(|&mv| self.neighbour(at, mv) == Some(next))?;
+        let free = |cell: Option<usize>| cell.filter(|&cell| !self.locked[cell]);
+        if onwards == towards {
+            // Round a side: the cells beside the blank, the tile and `next`.
+            let sides = match towards {
+                Move::Up | Move::Down => [Move::Left, Move::Right],
+                Move::Left | Move::Right => [Move::Up, Move::Down],
+            };
+            let mut best: Option<([Move; 4], usize, i32)> = None;
+            for side in sides {
+                let cells = (
+                    free(self.neighbour(blank, side)),
+                    free(self.neighbour(at, side)),
+                    free(self.neighbour(next, side)),
+                );
+                if let (Some(a), Some(b), Some(c)) = cells {
+                    let gain = self.gain(blank, a) + self.gain(a, b) + self.gain(b, c) + self.gain(c, next);
+                    if best.map_or(true, |(_, _, most)| gain > most) {
+                        best = Some(([side, towards, towards, side.reverse()], 4, gain));
+                    }
+                }
+            }
+            return best;
+        }
+        if onwards == towards.reverse() {
+            return None;
+        }
+        // Round the corner: the cell beside the blank towards `next`.
+        let corner = free(self.neighbour(blank, onwards))?;
+        let gain = self.gain(blank, corner) + self.gain(corner, next);
+        Some(([onwards, towards, Move::Up, Move::Up], 2, gain))
     }
 
     /// What the blank's way `path` is worth: the sum of [`Reduction::gain`]
@@ -436,7 +455,7 @@ mod tests {
             }
             let (mut to, mut avoid) = (random.below(rows * cols), random.below(rows * cols));
             // Half the time the blank behind a tile it pushes straight on
-            // (`Reduction::best_way_round`), when the board allows.
+            // (`Reduction::way_beside`), when the board allows.
             let ahead = Move::ALL[random.below(4)];
             if random.below(2) == 0 {
                 if let Some(tile) = work.neighbour(work.blank(), ahead) {
