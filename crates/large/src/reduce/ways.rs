@@ -34,19 +34,21 @@ impl Reduction {
     /// Takes the blank to `to` through unlocked cells other than `avoid`
     /// by a shortest way, and of the shortest ways by one whose moves bring
     /// the tiles they displace furthest towards their cells (see
-    /// [`Reduction::gain`]). The ways are searched for in the rectangle
-    /// with the blank and `to` in its corners when nothing is in the way
-    /// there ([`Reduction::best_straight_way`]), else in that rectangle
-    /// widened as far as a shortest way can stray from it, or over the
-    /// whole board if the blank cannot get round nearby
-    /// ([`Reduction::best_way_within`]).
+    /// [`Reduction::gain`]): [`Reduction::way`]'s.
     pub(super) fn move_blank(&mut self, to: usize, avoid: usize) {
         for mv in self.way(to, avoid) {
             self.step(mv);
         }
     }
 
-    /// The way [`Reduction::move_blank`] takes, the blank not moved.
+    /// The way [`Reduction::move_blank`] takes, the blank not moved: round
+    /// a tile the blank stands beside without a search
+    /// ([`Reduction::way_beside`]); else in the rectangle with the blank
+    /// and `to` in its corners when a way that only goes towards `to`
+    /// gets there ([`Reduction::best_straight_ways`]), else in that
+    /// rectangle widened as far as a shortest way can stray from it, or
+    /// over the whole board if the blank cannot get round nearby
+    /// ([`Reduction::best_way_within`]).
     pub(super) fn way(&mut self, to: usize, avoid: usize) -> Vec<Move> {
         let blank = self.blank();
         if blank == to {
