@@ -11,6 +11,13 @@ use super::{LineSearch, Reduction};
 /// n^3; two, 1.777, in about a third more time.
 const LOOK_AHEAD: usize = 2;
 
+/// What a way of `moves` moves of the blank that gains `gain`
+/// ([`Reduction::gain`]) costs a step of a tile: twice the moves less the
+/// gain (`record/2026-12-07-big-boards.md` has the weights tried).
+fn cost(moves: usize, gain: i32) -> i32 {
+    2 * moves as i32 - gain
+}
+
 impl Reduction {
     /// Moves the tile labelled `label` towards `target` through unlocked
     /// cells, until it is there or `done` says it may stop.
@@ -32,22 +39,21 @@ impl Reduction {
             }
             let (next, way) = match self.nearer(at, target) {
                 [Some(next), None] => (next, self.way(next, at)),
-                [Some(first), Some(second)] if self.distance(self.blank(), at) > 2 => {
-                    // The blank's long way to the tile: one table for both.
-                    let (first_way, second_way) = self.ways_to_both(first, second, at);
-                    let cost = |work: &Reduction, way: &[Move]| 2 * way.len() as i32 - work.way_gain(way);
-                    match cost(self, &first_way) <= cost(self, &second_way) {
-                        true => (first, first_way),
-                        false => (second, second_way),
-                    }
-                }
                 [Some(first), Some(second)] => {
-                    let (first_cost, first_way) = self.looked_ahead(at, first, target, LOOK_AHEAD);
-                    let (second_cost, second_way) = self.looked_ahead(at, second, target, LOOK_AHEAD);
-                    match first_cost <= second_cost {
-                        true => (first, first_way),
-                        false => (second, second_way),
-                    }
+                    let (first, second) = if self.distance(self.blank(), at) > 2 {
+                        // The blank's long way to the tile: one table for both.
+                        let (first_way, second_way) = self.ways_to_both(first, second, at);
+                        (
+                            (self.way_cost(&first_way), first, first_way),
+                            (self.way_cost(&second_way), second, second_way),
+                        )
+                    } else {
+                        let (first_cost, first_way) = self.looked_ahead(at, first, target, LOOK_AHEAD);
+                        let (second_cost, second_way) = self.looked_ahead(at, second, target, LOOK_AHEAD);
+                        ((first_cost, first, first_way), (second_cost, second, second_way))
+                    };
+                    let (_, next, way) = if first.0 <= second.0 { first } else { second };
+                    (next, way)
                 }
                 _ => unreachable!("a free cell nearer the target"),
             };
@@ -70,18 +76,22 @@ impl Reduction {
     }
 
     /// What the step of the tile at `at` into the neighbouring `next`
-    /// costs, with the blank's way to `next` ([`Reduction::way`]): twice
-    /// the way's moves less their gain ([`Reduction::gain`]). Measured
-    /// (`record/2026-12-07-big-boards.md`): moves counted once, or three
-    /// times, gave longer paths.
+    /// costs, with the blank's way to `next` ([`Reduction::way`]): [`cost`]
+    /// of the way. Measured (`record/2026-12-07-big-boards.md`): moves
+    /// counted once, or three times, gave longer paths.
     fn step_cost(&mut self, at: usize, next: usize) -> (i32, Vec<Move>) {
         // Most steps are the blank's ways beside the tile: their gain comes
         // with them (measured: 200x200 in 3.7 s a board, 4.2 s without).
         if let Some((moves, count, gain)) = self.way_beside(at, next) {
-            return (2 * count as i32 - gain, moves[..count].to_vec());
+            return (cost(count, gain), moves[..count].to_vec());
         }
         let way = self.way(next, at);
-        (2 * way.len() as i32 - self.way_gain(&way), way)
+        (self.way_cost(&way), way)
+    }
+
+    /// What the blank's `way` costs a step ([`cost`]).
+    fn way_cost(&self, way: &[Move]) -> i32 {
+        cost(way.len(), self.way_gain(way))
     }
 
     /// What the step of the tile at `at` into `next` costs

@@ -157,7 +157,7 @@ type Out<'a> = dyn FnMut(&[Move]) + 'a;
 
 /// The path a streaming reduction hands out, collected.
 pub(crate) fn collected(
-    reduction: impl FnOnce(&mut dyn FnMut(&[Move])) -> Result<Option<u64>, ReduceError>,
+    reduction: impl FnOnce(&mut Out<'_>) -> Result<Option<u64>, ReduceError>,
 ) -> Result<Option<Vec<Move>>, ReduceError> {
     let mut path = Vec::new();
     let length = reduction(&mut |moves| path.extend_from_slice(moves))?;
@@ -215,7 +215,7 @@ pub(crate) fn reduce_with_lines(
     lines: Option<&mut dyn LineSearch>,
     finish_cells: usize,
     mut finish: impl FnMut(&Board, &Board) -> Result<Answer, SearchError>,
-    out: &mut dyn FnMut(&[Move]),
+    out: &mut Out<'_>,
 ) -> Result<Option<u64>, ReduceError> {
     assert!((6..=16).contains(&finish_cells), "finish_cells from 6 to 16");
     let (rows, cols) = (goal.rows(), goal.cols());
@@ -276,7 +276,7 @@ fn reduce_in(
     finish_cells: usize,
     lines: Option<&mut dyn LineSearch>,
     finish: &mut dyn FnMut(&mut Reduction, usize, usize),
-    out: &mut dyn FnMut(&[Move]),
+    out: &mut Out<'_>,
 ) -> Result<Option<u64>, ReduceError> {
     let (rows, cols) = (start.rows(), start.cols());
     if (rows, cols) != (goal.rows(), goal.cols()) {
@@ -529,7 +529,7 @@ impl Reduction {
     /// Hands the moves made since the last call to `out`, as moves of the
     /// board outside the frame, and forgets them: nothing takes them back
     /// after their line is in place.
-    fn hand_on(&mut self, out: &mut dyn FnMut(&[Move])) {
+    fn hand_on(&mut self, out: &mut Out<'_>) {
         for mv in &mut self.moves {
             *mv = self.frame.outside(*mv);
         }
