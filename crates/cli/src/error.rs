@@ -55,16 +55,22 @@ pub(crate) fn write_stdout(text: &str) -> Result<(), CliError> {
     stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::BrokenPipe => CliError {
-                status: 0,
-                message: String::new(),
-            },
-            _ => CliError {
-                status: 1,
-                message: format!("cannot write the output: {e}"),
-            },
-        })
+        .map_err(write_failed)
+}
+
+/// What a failure to write the output is: nothing to say when the reader
+/// has gone (a closed pipe), else status 1 and why.
+pub(crate) fn write_failed(error: std::io::Error) -> CliError {
+    match error.kind() {
+        std::io::ErrorKind::BrokenPipe => CliError {
+            status: 0,
+            message: String::new(),
+        },
+        _ => CliError {
+            status: 1,
+            message: format!("cannot write the output: {error}"),
+        },
+    }
 }
 
 /// Writes a line to standard error; if that cannot be done, there is no one

@@ -25,6 +25,7 @@ mod graph;
 mod instance;
 mod lines;
 mod near;
+mod packed;
 mod random;
 mod reduce;
 mod route;
@@ -47,7 +48,7 @@ pub use crate::solver::{solvable, Reply, Solver};
 /// Runs the command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let output = match cli.command {
-        Command::Solve(args) => solve::solve(&args)?,
+        Command::Solve(args) => return solve::solve(&args),
         Command::Batch(args) => return batch::batch(&args),
         Command::Table(args) => table::table(&args)?,
         Command::Random(args) => return random::boards(&args),

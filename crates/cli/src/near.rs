@@ -24,6 +24,7 @@ use slide_solvers::{
 use crate::args::HeuristicArg;
 use crate::error::{bad_input, CliError};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::route::{Request, Tables};
 use crate::solution::{Found, Quality, Solution};
 
@@ -52,7 +53,7 @@ pub(crate) fn solve(
     let budget = request.limits.budget.unwrap_or(DEFAULT_BUDGET);
     let budget = request.limits.timeout.map_or(budget, |timeout| timeout.min(budget));
     let deadline = started + budget;
-    let Some(reduced) = crate::reduce::reduced(&instance, request.max_moves)? else {
+    let Some(reduced) = crate::reduce::reduced(&instance, request.max_moves)?.map(|path| path.to_vec()) else {
         return Ok(Solution {
             instance,
             found: Found::One(None),
@@ -83,7 +84,7 @@ pub(crate) fn solve(
         .max(instance.start.manhattan(&instance.goal) as usize);
     Ok(Solution {
         instance,
-        found: Found::One(Some(path)),
+        found: Found::One(Some(PackedPath::from(path))),
         algorithm: searched.name,
         stats: Some(searched.stats),
         quality: Quality::Near { lower_bound },

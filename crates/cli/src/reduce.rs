@@ -2,11 +2,12 @@
 //! `--algo reduce`): a good path fast, not a shortest one, and the answer
 //! says so.
 
-use slide_core::{Instant, Move};
-use slide_large::{reduce_by_search, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
+use slide_core::Instant;
+use slide_large::{reduce_by_search_into, solved_whole, ReduceError, SEARCH_FINISH_CELLS};
 
 use crate::error::{bad_input, CliError};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::solution::{Found, Quality, Solution};
 
 /// Solves `instance` by reduction, with a path of at most `max_moves`; a
@@ -33,13 +34,22 @@ pub(crate) fn solve(instance: Instance, max_moves: u64) -> Result<Solution, CliE
 
 /// The reduction's path for `instance`, at most `max_moves` long (`None`
 /// when the goal cannot be reached); a longer one is a failure with status
-/// 1, boards of two sizes bad input.
-pub(crate) fn reduced(instance: &Instance, max_moves: u64) -> Result<Option<Vec<Move>>, CliError> {
-    reduce_by_search(&instance.start, &instance.goal, max_moves).map_err(|error| match error {
+/// 1, boards of two sizes bad input. The path is packed as the reduction
+/// hands it on, a line at a time: a 1000x1000 board's takes some 440 MB.
+pub(crate) fn reduced(instance: &Instance, max_moves: u64) -> Result<Option<PackedPath>, CliError> {
+    let mut path = PackedPath::default();
+    let length = reduce_by_search_into(&instance.start, &instance.goal, max_moves, &mut |moves| {
+        path.extend(moves.iter().copied())
+    });
+    let length = length.map_err(|error| match error {
         ReduceError::TooLong { .. } => CliError {
             status: 1,
             message: format!("{error} (raise --max-moves)"),
         },
         error => bad_input(error.to_string()),
-    })
+    })?;
+    Ok(length.map(|length| {
+        debug_assert_eq!(length, path.len() as u64);
+        path
+    }))
 }

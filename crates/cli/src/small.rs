@@ -21,6 +21,7 @@ use slide_solvers::{
 use crate::args::{Algo, HeuristicArg};
 use crate::error::{bad_input, say, CliError};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::route::Request;
 use crate::solution::{Found, Quality, Solution};
 
@@ -413,7 +414,7 @@ pub(crate) fn solve(
     let outcome = plan.run_asking(&packed, tables, (request.ask, request.quick_first), &mut budget)?;
     let seconds = started.elapsed().as_secs_f64();
     let (found, stats) = match outcome {
-        Answered::One(answer) => (Found::One(answer.path), answer.stats),
+        Answered::One(answer) => (Found::One(answer.path.map(PackedPath::from)), answer.stats),
         Answered::All(all) => {
             let stats = all.as_ref().map_or_else(Default::default, |all| all.stats);
             (Found::All(all), stats)

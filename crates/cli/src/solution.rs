@@ -1,11 +1,14 @@
 //! What a route answers, for every route and size ([`Solution`]), and the
 //! one way it is printed: `slide solve`'s text, a batch line, and JSON.
 
+use std::io::{self, Write};
+
 use serde_json::json;
-use slide_core::{path_string, Board, LargeBoard, Move, MoveOrder};
+use slide_core::{Board, LargeBoard, MoveOrder};
 use slide_solvers::{AllPaths, Stats};
 
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 
 /// An instance's answer.
 pub(crate) struct Solution {
@@ -21,8 +24,8 @@ pub(crate) struct Solution {
 
 /// The paths found.
 pub(crate) enum Found {
-    /// A path (none when the goal cannot be reached).
-    One(Option<Vec<Move>>),
+    /// A path (none when the goal cannot be reached), two bits a move.
+    One(Option<PackedPath>),
     /// Every shortest path, counted and listed up to a limit (`None` when
     /// the goal cannot be reached).
     All(Option<AllPaths>),
@@ -48,7 +51,7 @@ pub(crate) enum Quality {
 impl Solution {
     /// The path, or `None` when the goal cannot be reached (or all paths
     /// were asked for).
-    pub(crate) fn path(&self) -> Option<&Vec<Move>> {
+    pub(crate) fn path(&self) -> Option<&PackedPath> {
         match &self.found {
             Found::One(path) => path.as_ref(),
             Found::All(_) => None,
@@ -58,7 +61,7 @@ impl Solution {
     /// The length, or `None` when the goal cannot be reached.
     pub(crate) fn length(&self) -> Option<usize> {
         match &self.found {
-            Found::One(path) => path.as_ref().map(Vec::len),
+            Found::One(path) => path.as_ref().map(PackedPath::len),
             Found::All(all) => all.as_ref().map(|all| all.length),
         }
     }
@@ -66,7 +69,7 @@ impl Solution {
     /// The reply [`crate::Solver`] gives.
     pub(crate) fn reply(&self) -> crate::Reply {
         crate::Reply {
-            path: self.path().cloned(),
+            path: self.path().map(PackedPath::to_vec),
             optimal: self.optimal(),
         }
     }
@@ -85,46 +88,60 @@ impl Solution {
     /// shortest path with `--all`), every board along the way with `show`,
     /// and a line saying so when the path may not be a shortest one.
     pub(crate) fn text(&self, show: bool, order: MoveOrder) -> String {
+        let mut text = Vec::new();
+        self.write_text(show, order, &mut text)
+            .expect("writing to memory does not fail");
+        String::from_utf8(text).expect("the text is UTF-8")
+    }
+
+    /// [`Solution::text`], written to `out` with the moves a chunk at a
+    /// time: a path of billions of moves is never held as letters.
+    pub(crate) fn write_text(&self, show: bool, order: MoveOrder, out: &mut dyn Write) -> io::Result<()> {
         if let Found::All(all) = &self.found {
             let Some(all) = all else {
-                return "unsolvable\n".to_string();
+                return out.write_all(b"unsolvable\n");
             };
             let mut output = format!("length {}\ncount {}\n", all.length, all.count);
             for path in &all.paths {
                 output.push_str(&format!("moves {}\n", order.write(path)).replace(" \n", "\n"));
             }
-            return output;
+            return out.write_all(output.as_bytes());
         }
         let Some(path) = self.path() else {
-            return "unsolvable\n".to_string();
+            return out.write_all(b"unsolvable\n");
         };
-        let mut output = format!("length {}\nmoves {}\n", path.len(), order.write(path)).replace(" \n", "\n");
+        // An empty path: `moves` with nothing after it.
+        let moves = if path.len() == 0 { "moves" } else { "moves " };
+        write!(out, "length {}\n{moves}", path.len())?;
+        path.write_letters(order, out)?;
+        out.write_all(b"\n")?;
+        let length = path.len();
         match self.quality {
-            Quality::Near { lower_bound } if lower_bound < path.len() => output.push_str(&format!(
-                "not known to be optimal: the shortest path found within the budget; no path is shorter than {lower_bound}, so it is at most {:.3} times a shortest one; --budget gives it longer, --algo idastar finds a shortest one\n",
-                ratio(path.len(), lower_bound)
-            )),
+            Quality::Near { lower_bound } if lower_bound < length => writeln!(out,
+                "not known to be optimal: the shortest path found within the budget; no path is shorter than {lower_bound}, so it is at most {:.3} times a shortest one; --budget gives it longer, --algo idastar finds a shortest one",
+                ratio(length, lower_bound)
+            )?,
             Quality::Reduced {
                 optimal: false,
                 lower_bound,
-            } => output.push_str(&format!(
-                "not optimal: a reduction's path; no path is shorter than {lower_bound} (the Manhattan distance); --algo idastar finds a shortest one\n"
-            )),
-            Quality::Bounded { lower_bound } if lower_bound < path.len() => output.push_str(&format!(
-                "not known to be optimal: no path is shorter than {lower_bound} (the bounds below it have none); split from the start's estimate for a shortest one\n"
-            )),
+            } => writeln!(out,
+                "not optimal: a reduction's path; no path is shorter than {lower_bound} (the Manhattan distance); --algo idastar finds a shortest one"
+            )?,
+            Quality::Bounded { lower_bound } if lower_bound < length => writeln!(out,
+                "not known to be optimal: no path is shorter than {lower_bound} (the bounds below it have none); split from the start's estimate for a shortest one"
+            )?,
             _ => {}
         }
         if show {
-            output.push_str(&boards_along(&self.instance.start, path));
+            out.write_all(boards_along(&self.instance.start, path).as_bytes())?;
         }
-        output
+        Ok(())
     }
 
     /// One line of `slide batch`: `LINE<TAB>LENGTH<TAB>MOVES`.
     pub(crate) fn batch_line(&self, line: usize) -> String {
         match self.path() {
-            Some(path) => format!("{line}\t{}\t{}\n", path.len(), path_string(path)),
+            Some(path) => format!("{line}\t{}\t{}\n", path.len(), path.letters(MoveOrder::KORF)),
             None => format!("{line}\tunsolvable\t\n"),
         }
     }
@@ -133,6 +150,42 @@ impl Solution {
     /// a `boards` array holds every board along the path, the start first;
     /// `order` writes the path (in capitals if its letters are).
     pub(crate) fn json(&self, line: Option<usize>, show: bool, order: MoveOrder) -> serde_json::Value {
+        let mut object = self.object(line, show, order);
+        if let Some(path) = self.path() {
+            object["path"] = json!(path.letters(order));
+        }
+        object
+    }
+
+    /// [`Solution::json`] and a line break, written to `out` with the path's
+    /// moves a chunk at a time: a path of billions of moves is never held as
+    /// letters.
+    pub(crate) fn write_json(&self, show: bool, order: MoveOrder, out: &mut dyn Write) -> io::Result<()> {
+        let object = self.object(None, show, order);
+        let fields = object.as_object().expect("an answer is a JSON object");
+        out.write_all(b"{")?;
+        for (index, (key, value)) in fields.iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, key)?;
+            out.write_all(b":")?;
+            match self.path() {
+                // Letters need no escaping in a JSON string.
+                Some(path) if key == "path" => {
+                    out.write_all(b"\"")?;
+                    path.write_letters(order, out)?;
+                    out.write_all(b"\"")?;
+                }
+                _ => serde_json::to_writer(&mut *out, value)?,
+            }
+        }
+        out.write_all(b"}\n")
+    }
+
+    /// The JSON object of the answer, its `path` left `null` for the caller
+    /// to write (see [`Solution::json`]).
+    fn object(&self, line: Option<usize>, show: bool, order: MoveOrder) -> serde_json::Value {
         let Instance { start, goal } = &self.instance;
         let mut object = json!({
             "start": start.to_string(),
@@ -145,7 +198,7 @@ impl Solution {
             "seconds": self.seconds,
         });
         match &self.found {
-            Found::One(path) => object["path"] = json!(path.as_ref().map(|path| order.write(path))),
+            Found::One(_) => object["path"] = serde_json::Value::Null,
             Found::All(all) => {
                 let paths: Vec<String> = all
                     .iter()
@@ -197,9 +250,9 @@ fn ratio(length: usize, lower_bound: usize) -> f64 {
 }
 
 /// Every board from `start` along `path`, `start` first.
-fn boards_on(start: &LargeBoard, path: &[Move]) -> Vec<LargeBoard> {
+fn boards_on(start: &LargeBoard, path: &PackedPath) -> Vec<LargeBoard> {
     let mut boards = vec![start.clone()];
-    for &mv in path {
+    for mv in path.iter() {
         let mut next = boards[boards.len() - 1].clone();
         assert!(next.apply(mv), "a solver's path stays on the board");
         boards.push(next);
@@ -209,14 +262,14 @@ fn boards_on(start: &LargeBoard, path: &[Move]) -> Vec<LargeBoard> {
 
 /// Every board from `start` along `path`, drawn one row a line, each under
 /// its move (boards of at most 16 cells: `--show` is for them).
-fn boards_along(start: &LargeBoard, path: &[Move]) -> String {
+fn boards_along(start: &LargeBoard, path: &PackedPath) -> String {
     let drawn = |board: &LargeBoard| {
         let board: Board = board.packed().expect("--show is for boards of at most 16 cells");
         board.drawn().to_string()
     };
     let boards = boards_on(start, path);
     let mut output = format!("\nstart\n{}", drawn(&boards[0]));
-    for (step, (&mv, board)) in path.iter().zip(&boards[1..]).enumerate() {
+    for (step, (mv, board)) in path.iter().zip(&boards[1..]).enumerate() {
         output.push_str(&format!("\n{} {}\n{}", step + 1, mv.letter(), drawn(board)));
     }
     output

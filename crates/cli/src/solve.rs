@@ -1,26 +1,32 @@
 //! `slide solve`: one instance, read, routed, solved and printed.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::MoveOrder;
 
 use crate::args::SolveArgs;
-use crate::error::CliError;
+use crate::error::{write_failed, CliError};
 use crate::instance::Instance;
 use crate::route::{Request, Route, Tables};
 use crate::small::Ask;
 
-/// The output of `slide solve`.
-pub(crate) fn solve(args: &SolveArgs) -> Result<String, CliError> {
-    solve_with(args, &Tables::new())
+/// `slide solve`: its output written to standard output once the answer is
+/// whole (nothing is written for a failure), the moves a chunk at a time.
+pub(crate) fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    // Not locked while the search runs: its threads may print.
+    let mut stdout = std::io::BufWriter::new(std::io::stdout());
+    solve_with(args, &Tables::new(), &mut stdout)
+        .and_then(|()| std::io::Write::flush(&mut stdout).map_err(write_failed))
 }
 
 /// [`solve`] with `tables` (a [`crate::Solver`]'s, kept from one solve to
-/// the next).
-pub(crate) fn solve_with(args: &SolveArgs, tables: &Tables) -> Result<String, CliError> {
+/// the next), its output written to `out`.
+pub(crate) fn solve_with(args: &SolveArgs, tables: &Tables, out: &mut dyn Write) -> Result<(), CliError> {
     if args.graph {
-        return crate::graph::solve(args);
+        return out
+            .write_all(crate::graph::solve(args)?.as_bytes())
+            .map_err(write_failed);
     }
     let instance = Instance::read_argument(&args.board, args.goal.as_deref(), args.shape)?;
     let order = args.order.unwrap_or(MoveOrder::KORF);
@@ -58,8 +64,9 @@ pub(crate) fn solve_with(args: &SolveArgs, tables: &Tables) -> Result<String, Cl
         spinner.finish_and_clear();
     }
     let solution = solution?;
-    Ok(match args.json {
-        true => format!("{}\n", solution.json(None, args.show, order)),
-        false => solution.text(args.show, order),
-    })
+    match args.json {
+        true => solution.write_json(args.show, order, out),
+        false => solution.write_text(args.show, order, out),
+    }
+    .map_err(write_failed)
 }

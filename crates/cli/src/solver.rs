@@ -19,6 +19,7 @@ use crate::args::{Algo, HeuristicArg, Limits};
 use crate::error::{bad_input, CliError};
 use crate::estimate::{fits, name_of, Packing};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::route::{Request, Route, Tables};
 use crate::small::Ask;
 use crate::solution::{Found, Quality, Solution};
@@ -125,7 +126,11 @@ impl Solver {
             bad_input(first.strip_prefix("error: ").unwrap_or(first).to_string())
         })?;
         match cli.command {
-            crate::args::Command::Solve(args) => crate::solve::solve_with(&args, &self.tables),
+            crate::args::Command::Solve(args) => {
+                let mut output = Vec::new();
+                crate::solve::solve_with(&args, &self.tables, &mut output)?;
+                Ok(String::from_utf8(output).expect("the output is UTF-8"))
+            }
             _ => unreachable!("the line names `solve`"),
         }
     }
@@ -388,7 +393,7 @@ impl Goals {
                 start: instance.start.clone(),
                 goal: instance.goal.clone(),
             },
-            found: Found::One(answer.path),
+            found: Found::One(answer.path.map(PackedPath::from)),
             algorithm: "distance_table".to_string(),
             stats: Some(answer.stats),
             quality: Quality::Optimal,

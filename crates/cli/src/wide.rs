@@ -20,6 +20,7 @@ use crate::args::HeuristicArg;
 use crate::error::{bad_input, CliError};
 use crate::estimate::{fits, name_of, Packing};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::route::Request;
 use crate::solution::{Found, Quality, Solution};
 
@@ -65,7 +66,7 @@ pub(crate) fn solve(
     };
     Ok(Solution {
         instance,
-        found: Found::One(answer.path),
+        found: Found::One(answer.path.map(PackedPath::from)),
         algorithm,
         stats: Some(answer.stats),
         quality,

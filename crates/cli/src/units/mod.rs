@@ -22,6 +22,7 @@ use crate::args::{HeuristicArg, PruningArg, UnitsCommand, UnitsInstance};
 use crate::error::{bad_input, write_stdout, CliError};
 use crate::estimate::{self as policy, Packing};
 use crate::instance::Instance;
+use crate::packed::PackedPath;
 use crate::route::Tables;
 use crate::solution::{Found, Quality, Solution};
 
@@ -413,7 +414,7 @@ fn conclude(
         };
         Ok(Merge::Answer(Box::new(Solution {
             instance,
-            found: Found::One(path),
+            found: Found::One(path.map(PackedPath::from)),
             algorithm: format!(
                 "units/ida_star/{}",
                 iteration.estimate.split(' ').next().unwrap_or_default()
