@@ -14,8 +14,8 @@
 
 use std::time::Duration;
 
-use slide_core::Instant;
-use slide_large::shorten;
+use slide_core::{Instant, Move};
+use slide_large::{reduce_by_search, shorten};
 use slide_solvers::{
     beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,
     SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
@@ -63,19 +63,28 @@ pub(crate) fn solve(
             seconds: started.elapsed().as_secs_f64(),
         });
     };
+    let mut finish = |path: &[Move]| {
+        let mut there = instance.start.clone();
+        there.apply_path(path).is_none().then_some(())?;
+        reduce_by_search(&there, &instance.goal, reduced.len() as u64).ok()?
+    };
+    let reduction = Reduction {
+        path: &reduced,
+        finish: &mut finish,
+    };
     let searched = match (heuristic, instance.cells()) {
         (HeuristicArg::Pdb, 25) => {
             let (start, goal) = wide::<u128>(&instance)?;
             let pdb = tables.korf_felner.for_goal(goal.blank(), Some(deadline))?;
-            search(&start, &goal, &&pdb, true, &reduced, request, deadline)?
+            search(&start, &goal, &&pdb, true, reduction, request, deadline)?
         }
         (_, 0..=25) => {
             let (start, goal) = wide::<u128>(&instance)?;
-            search(&start, &goal, &LinearConflict, false, &reduced, request, deadline)?
+            search(&start, &goal, &LinearConflict, false, reduction, request, deadline)?
         }
         _ => {
             let (start, goal) = wide::<Cells>(&instance)?;
-            search(&start, &goal, &LinearConflict, false, &reduced, request, deadline)?
+            search(&start, &goal, &LinearConflict, false, reduction, request, deadline)?
         }
     };
     let path = shorten(&instance.start, &searched.path, SHORTEN_WINDOW);
@@ -95,10 +104,18 @@ pub(crate) fn solve(
 /// What the searches found: the best path, a lower bound, their nodes and
 /// the route's name.
 struct Searched {
-    path: Vec<slide_core::Move>,
+    path: Vec<Move>,
     lower_bound: usize,
     stats: Stats,
     name: String,
+}
+
+/// The reduction's part in the searches: its path, the one to beat, and
+/// how it finishes a beam that stalled (from the board the beam's path
+/// leads to: `None` if that path does not replay).
+struct Reduction<'a> {
+    path: &'a [Move],
+    finish: &'a mut dyn FnMut(&[Move]) -> Option<Vec<Move>>,
 }
 
 /// The start and the goal of `instance` packed as `T`.
@@ -116,7 +133,7 @@ fn search<T, H>(
     goal: &WideBoard<T>,
     heuristic: &H,
     ladder: bool,
-    reduced: &[slide_core::Move],
+    reduction: Reduction<'_>,
     request: &Request,
     deadline: Instant,
 ) -> Result<Searched, CliError>
@@ -129,7 +146,7 @@ where
     let value = |h: Result<u32, slide_solvers::PatternMismatch>| h.map(|h| h as usize).map_err(SearchError::Heuristic);
     // Both admissible: the larger is a lower bound too.
     let mut lower_bound = value(heuristic.estimate(start, goal))?.max(value(LinearConflict.estimate(start, goal))?);
-    let mut best = reduced.to_vec();
+    let mut best = reduction.path.to_vec();
     let mut stats = Stats::default();
     let mut name = "near/reduce".to_string();
     if ladder && best.len() > lower_bound {
@@ -169,7 +186,15 @@ where
             stop: request.stop.as_deref(),
             ..Budget::default()
         };
-        let (path, beams) = beam_within(start, goal, heuristic, best.len(), request.threads, &mut budget)?;
+        let (path, beams) = beam_within(
+            start,
+            goal,
+            heuristic,
+            best.len(),
+            request.threads,
+            reduction.finish,
+            &mut budget,
+        )?;
         stats.generated += beams.generated;
         stats.expanded += beams.expanded;
         if let Some(path) = path {

@@ -18,6 +18,15 @@
 //! beam's order, and their children merged in that order: the same beam,
 //! and the same path, on any number of threads.
 //!
+//! A beam can stall: on a large board (10x10) it brings the estimate down
+//! to a few dozen and then finds no board that lowers it, its boards all
+//! variations of one local minimum, until the bound ends it hundreds of
+//! depths later with nothing. A beam whose least estimate has not dropped
+//! for [`BEAM_STALL_DEPTHS`] depths stops there instead and hands back
+//! the path to its board of least estimate ([`BeamEnd::Stalled`]), for the
+//! caller to finish another way (the near-optimal route: by the
+//! reduction).
+//!
 //! A wider beam finds shorter paths and costs proportionally more, which is
 //! what [`beam_within`] trades against a time budget: beams of doubling
 //! widths, each bounded by the best path so far.
@@ -39,6 +48,44 @@ use crate::{Budget, HashMap, SearchError, Stats};
 
 /// Expansions between two looks at the clock.
 const NODES_PER_TICK: u64 = 1 << 12;
+
+/// The depths a beam goes on without lowering its least estimate before it
+/// stops as stalled. On three random 10x10 boards, beams of widths 64 to
+/// 8192 within 30 s, finished by the reduction: 20 depths gave a mean of
+/// 1.880 times the Manhattan distance, 50 depths 1.886 and 100 depths 1.931,
+/// and 20 cut beams short that 50 let reach the goal
+/// (`record/2026-12-06-near-optimal.md`).
+pub const BEAM_STALL_DEPTHS: usize = 50;
+
+/// How a beam ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BeamEnd {
+    /// At the target: the path there.
+    Reached(Vec<Move>),
+    /// Stalled ([`BEAM_STALL_DEPTHS`] depths without a lower estimate):
+    /// the path to the board of least estimate of its last depth (the
+    /// first such), not at the target.
+    Stalled(Vec<Move>),
+    /// With nothing: every child seen before or unable to beat the bound.
+    Lost,
+}
+
+impl BeamEnd {
+    /// The path to the target, if the beam reached it.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// use slide_solvers::BeamEnd;
+    /// assert_eq!(BeamEnd::Reached(vec![Move::Up]).reached(), Some(vec![Move::Up]));
+    /// assert_eq!(BeamEnd::Stalled(vec![Move::Up]).reached(), None);
+    /// ```
+    pub fn reached(self) -> Option<Vec<Move>> {
+        match self {
+            BeamEnd::Reached(path) => Some(path),
+            BeamEnd::Stalled(_) | BeamEnd::Lost => None,
+        }
+    }
+}
 
 /// One board of the beam: its tiles, blank, last move (to skip its undo)
 /// and estimate.
@@ -82,9 +129,10 @@ struct Share<T> {
 
 /// A path from `start` to `target` by beam search of `width` boards a
 /// depth, with `heuristic`, shorter than `shorter_than`, each depth's
-/// boards expanded on `threads` threads; `None` if the beam found none (it
-/// died out, or every child it kept could not beat `shorter_than`); and
-/// the nodes it expanded and generated. Stops at the budget's time limit
+/// boards expanded on `threads` threads ([`BeamEnd::Reached`]); or the
+/// path to where it stalled ([`BeamEnd::Stalled`]); or [`BeamEnd::Lost`]
+/// if it died out (every child it kept could not beat `shorter_than`, or
+/// had been seen); and the nodes it expanded and generated. Stops at the budget's time limit
 /// and stop flag. The bound is not optional: a beam can wander without end
 /// (a narrow one loops through boards it no longer remembers), and a
 /// caller always has one, a path found another way. The threads' children
@@ -97,8 +145,8 @@ struct Share<T> {
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 x").unwrap();
 /// let goal = Board::goal(shape);
-/// let (path, _) = beam_search(&start, &goal, &LinearConflict, 100, 80, 2, &mut Budget::default()).unwrap();
-/// let path = path.unwrap();
+/// let (end, _) = beam_search(&start, &goal, &LinearConflict, 100, 80, 2, &mut Budget::default()).unwrap();
+/// let path = end.reached().unwrap();
 /// let shortest = ida_star(&start, &goal, LinearConflict).unwrap();
 /// assert!(path.len() >= shortest.length().unwrap());
 /// assert_eq!(start.apply_path(&path), Some(goal));
@@ -111,7 +159,7 @@ pub fn beam_search<P, H>(
     shorter_than: usize,
     threads: usize,
     budget: &mut Budget,
-) -> Result<(Option<Vec<Move>>, Stats), SearchError>
+) -> Result<(BeamEnd, Stats), SearchError>
 where
     P: Position,
     H: Heuristic<P> + Sync,
@@ -119,8 +167,11 @@ where
 {
     if let Some(answer) = start.answer_without_search(target)? {
         // The start itself, or a target out of reach: no path to beat.
-        let path = answer.path.filter(|path| path.len() < shorter_than);
-        return Ok((path, answer.stats));
+        let end = match answer.path.filter(|path| path.len() < shorter_than) {
+            Some(path) => BeamEnd::Reached(path),
+            None => BeamEnd::Lost,
+        };
+        return Ok((end, answer.stats));
     }
     let width = width.max(1);
     let limit = shorter_than;
@@ -151,10 +202,12 @@ where
     // its own depth (see the module's documentation).
     let mut before: HashMap<u64, ()> = HashMap::default();
     let mut here: HashMap<u64, ()> = beam.iter().map(|board| (digest(&board.tiles), ())).collect();
+    // The least estimate the beam has held, and the depth it first did.
+    let (mut least, mut lowered) = (h, 0);
     loop {
         let depth = depths.len() + 1;
         if depth >= limit || beam.is_empty() {
-            return Ok((None, stats));
+            return Ok((BeamEnd::Lost, stats));
         }
         watch.tick(depth, beam.len() as u64, stats.generated)?;
         let chunk = ((beam.len() + estimates.len() - 1) / estimates.len()).max(1);
@@ -190,7 +243,7 @@ where
                     parents: vec![index],
                     moves: vec![mv],
                 });
-                return Ok((Some(path_back(&depths)), stats));
+                return Ok((BeamEnd::Reached(path_back(&depths, 0)), stats));
             }
             for child in share.children {
                 if next.insert(child.seen, ()).is_none() {
@@ -215,6 +268,13 @@ where
             moves: candidates.iter().map(|candidate| candidate.board.last).collect(),
         });
         beam = candidates.iter().map(|candidate| candidate.board).collect();
+        if let Some((index, board)) = beam.iter().enumerate().min_by_key(|(index, board)| (board.h, *index)) {
+            if board.h < least {
+                (least, lowered) = (board.h, depth);
+            } else if depth - lowered >= BEAM_STALL_DEPTHS {
+                return Ok((BeamEnd::Stalled(path_back(&depths, index)), stats));
+            }
+        }
         before = std::mem::replace(&mut here, next);
         // `here` now holds every child made, kept or not: a board cut from
         // this depth is not made again at the next but one.
@@ -356,11 +416,10 @@ pub fn beam_state_bytes<T>(longest: usize) -> usize {
         + 9 * hashed_bytes(std::mem::size_of::<u64>())
 }
 
-/// The moves from the start to the last depth's only board, walking the
-/// parents back.
-fn path_back(depths: &[Depth]) -> Vec<Move> {
+/// The moves from the start to the last depth's board `index`, walking
+/// the parents back.
+fn path_back(depths: &[Depth], mut index: usize) -> Vec<Move> {
     let mut path = Vec::with_capacity(depths.len());
-    let mut index = 0usize;
     for depth in depths.iter().rev() {
         path.push(Move::ALL[depth.moves[index] as usize]);
         index = depth.parents[index] as usize;
@@ -378,19 +437,27 @@ pub const BEAM_FIRST_WIDTH: usize = 64;
 /// it gives nothing), its stop flag, a width of more than
 /// `budget.max_states` boards, or a path as short as the start's estimate
 /// (a shortest one, for an admissible estimate); and the nodes of all the
-/// beams, each expanded on `threads` threads. A longer time limit runs the same beams and more, so it never
+/// beams, each expanded on `threads` threads. A beam that stalls gives the
+/// path to where it stalled followed by what `finish` makes of it (the
+/// moves from there to the target: `finish` is given the path to there),
+/// if that beats the bound. A longer time limit runs the same beams and more, so it never
 /// gives a longer path. `None` if no beam beat `shorter_than`.
 ///
 /// ```
 /// use std::time::Duration;
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{beam_within, Budget, Manhattan};
+/// use slide_solvers::{beam_within, ida_star, Budget, Manhattan};
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let goal = Board::goal(shape);
 /// // Widths 64, 128 and 256 (no wider than max_states), whatever the clock says.
 /// let mut budget = Budget { time_limit: Some(Duration::from_secs(600)), max_states: 256, ..Budget::default() };
-/// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, 2, &mut budget).unwrap();
+/// // A stalled beam's board finished by IDA*.
+/// let mut finish = |path: &[slide_core::Move]| {
+///     let there = start.apply_path(path)?;
+///     ida_star(&there, &goal, Manhattan).ok()?.path
+/// };
+/// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, 2, &mut finish, &mut budget).unwrap();
 /// assert_eq!(start.apply_path(&path.unwrap()), Some(goal));
 /// ```
 pub fn beam_within<P, H>(
@@ -399,6 +466,7 @@ pub fn beam_within<P, H>(
     heuristic: &H,
     shorter_than: usize,
     threads: usize,
+    finish: &mut dyn FnMut(&[Move]) -> Option<Vec<Move>>,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where
@@ -422,11 +490,19 @@ where
             ..Budget::default()
         };
         match beam_search(start, target, heuristic, width, bound, threads, &mut inner) {
-            Ok((path, beam)) => {
+            Ok((end, beam)) => {
                 stats.generated += beam.generated;
                 stats.expanded += beam.expanded;
-                if path.is_some() {
-                    best = path;
+                let path = match end {
+                    BeamEnd::Reached(path) => Some(path),
+                    BeamEnd::Stalled(mut path) => finish(&path).map(|rest| {
+                        path.extend(rest);
+                        path
+                    }),
+                    BeamEnd::Lost => None,
+                };
+                if let Some(path) = path.filter(|path| path.len() < bound) {
+                    best = Some(path);
                 }
             }
             Err(SearchError::OutOfTime { .. }) => break,

@@ -1,11 +1,14 @@
 //! Beam search: paths that replay, never shorter than a shortest one,
-//! shortest where the beam is as wide as the 8-puzzle's widest layer, and
-//! nothing returned that does not beat the bound asked.
+//! shortest where the beam is as wide as the 8-puzzle's widest layer,
+//! nothing returned that does not beat the bound asked, and a stalled
+//! beam's path finished by the caller.
 
 use std::time::Duration;
 
 use slide_core::{Board, Move, Shape, SplitMix64};
-use slide_solvers::{beam_search, beam_within, ida_star, Budget, Cells, LinearConflict, Manhattan, WideBoard};
+use slide_solvers::{
+    beam_search, beam_within, ida_star, BeamEnd, Budget, Cells, LinearConflict, Manhattan, WideBoard, BEAM_STALL_DEPTHS,
+};
 
 /// The path replays from `start` to `goal` and is at least `shortest` long.
 fn check(start: &Board, goal: &Board, path: &[Move], shortest: usize) {
@@ -28,13 +31,18 @@ fn narrow_beams_find_paths_that_replay_and_wide_ones_shortest_paths() {
     // keeps every board of every depth, and is breadth-first search.
     for (start, distance) in slide_testdata::eight_puzzle_sample().iter().step_by(50) {
         for width in [1, 8, 64] {
-            let (path, _) = beam_search(start, goal, &Manhattan, width, 100, 2, &mut Budget::default()).unwrap();
-            if let Some(path) = path {
-                check(start, goal, &path, *distance);
+            match beam_search(start, goal, &Manhattan, width, 100, 2, &mut Budget::default()).unwrap() {
+                (BeamEnd::Reached(path), _) => check(start, goal, &path, *distance),
+                // A stalled beam's path leads somewhere on the board, at
+                // least the stall's depths long.
+                (BeamEnd::Stalled(path), _) => {
+                    assert!(start.apply_path(&path).is_some() && path.len() >= BEAM_STALL_DEPTHS)
+                }
+                (BeamEnd::Lost, _) => {}
             }
         }
-        let (path, _) = beam_search(start, goal, &LinearConflict, 25_000, 100, 2, &mut Budget::default()).unwrap();
-        assert_eq!(path.map(|path| path.len()), Some(*distance), "{start}");
+        let (end, _) = beam_search(start, goal, &LinearConflict, 25_000, 100, 2, &mut Budget::default()).unwrap();
+        assert_eq!(end.reached().map(|path| path.len()), Some(*distance), "{start}");
     }
 }
 
@@ -51,8 +59,8 @@ fn a_beam_returns_only_a_path_shorter_than_asked() {
             start = moves[random.below(moves.len())];
         }
         let shortest = ida_star(&start, &goal, LinearConflict).unwrap().length().unwrap();
-        let (path, _) = beam_search(&start, &goal, &LinearConflict, 1000, 200, 2, &mut Budget::default()).unwrap();
-        let path = path.expect("a beam of 1000 solves a 15-puzzle");
+        let (end, _) = beam_search(&start, &goal, &LinearConflict, 1000, 200, 2, &mut Budget::default()).unwrap();
+        let path = end.reached().expect("a beam of 1000 solves a 15-puzzle");
         check(&start, &goal, &path, shortest);
         let (shorter, _) = beam_search(
             &start,
@@ -64,7 +72,7 @@ fn a_beam_returns_only_a_path_shorter_than_asked() {
             &mut Budget::default(),
         )
         .unwrap();
-        assert!(shorter.is_none_or(|shorter| shorter.len() < path.len()));
+        assert!(shorter.reached().is_none_or(|shorter| shorter.len() < path.len()));
         let (none, _) = beam_search(
             &start,
             &goal,
@@ -75,7 +83,7 @@ fn a_beam_returns_only_a_path_shorter_than_asked() {
             &mut Budget::default(),
         )
         .unwrap();
-        assert_eq!(none, None, "{start}: no path is shorter than {shortest}");
+        assert_eq!(none.reached(), None, "{start}: no path is shorter than {shortest}");
     }
 }
 
@@ -96,7 +104,7 @@ fn beams_within_a_time_limit_stop_and_a_longer_limit_is_not_worse() {
             ..Budget::default()
         };
         let started = std::time::Instant::now();
-        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, 2, &mut budget).unwrap();
+        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, 2, &mut |_| None, &mut budget).unwrap();
         // The clock is read every 4,096 expansions: well within a second.
         assert!(started.elapsed() < Duration::from_millis(millis + 1000));
         if let Some(path) = &path {
@@ -140,7 +148,54 @@ fn a_beam_on_two_threads_is_the_beam_on_one() {
         .into_iter()
         .map(|(path, stats)| (path, stats.generated))
         .collect();
-    assert!(paths[0].0.is_some());
+    assert!(matches!(paths[0].0, BeamEnd::Reached(_)));
     assert_eq!(paths[0], paths[1]);
     assert_eq!(paths[0], paths[2]);
+}
+
+#[test]
+fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
+    // Beams of 64 boards stall on 8x8 boards; each is finished by going
+    // back to the start and along the way back of the walk that made it.
+    let goal = slide_core::LargeBoard::goal(8, 8);
+    let mut random = SplitMix64::new(3);
+    let mut finished = 0;
+    for _ in 0..3 {
+        let mut large = goal.clone();
+        let mut walk = Vec::new();
+        while walk.len() < 10_000 {
+            let mv = Move::ALL[random.below(4)];
+            if large.apply(mv) {
+                walk.push(mv);
+            }
+        }
+        let back: Vec<Move> = walk.iter().rev().map(|mv| mv.reverse()).collect();
+        let mut finish = |path: &[Move]| {
+            let mut there = large.clone();
+            assert_eq!(there.apply_path(path), None, "a stalled beam's path replays");
+            finished += 1;
+            Some(
+                path.iter()
+                    .rev()
+                    .map(|mv| mv.reverse())
+                    .chain(back.iter().copied())
+                    .collect(),
+            )
+        };
+        let (start, target) = (
+            WideBoard::<Cells>::of(&large).unwrap(),
+            WideBoard::<Cells>::of(&goal).unwrap(),
+        );
+        // The first width alone, whatever the clock says.
+        let mut budget = Budget {
+            max_states: 1,
+            ..Budget::default()
+        };
+        let (path, _) = beam_within(&start, &target, &LinearConflict, 100_000, 2, &mut finish, &mut budget).unwrap();
+        let path = path.expect("a beam, finished or not, beats a bound of 100,000");
+        let mut board = large.clone();
+        assert_eq!(board.apply_path(&path), None);
+        assert_eq!(board, goal);
+    }
+    assert!(finished > 0, "no beam stalled");
 }
