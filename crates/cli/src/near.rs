@@ -15,7 +15,7 @@
 use std::time::Duration;
 
 use slide_core::{Instant, Move};
-use slide_large::{reduce_by_search, shorten};
+use slide_large::{reduce, shorten};
 use slide_solvers::{
     beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,
     SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
@@ -63,10 +63,13 @@ pub(crate) fn solve(
             seconds: started.elapsed().as_secs_f64(),
         });
     };
+    // A stalled beam's boards, finished by the reduction that needs no
+    // search (a millisecond on 10x10, where `reduce_by_search` takes a
+    // fifth of a second: `record/2026-12-06-near-optimal.md`).
     let mut finish = |path: &[Move]| {
         let mut there = instance.start.clone();
         there.apply_path(path).is_none().then_some(())?;
-        reduce_by_search(&there, &instance.goal, reduced.len() as u64).ok()?
+        reduce(&there, &instance.goal, reduced.len() as u64).ok()?
     };
     let reduction = Reduction {
         path: &reduced,

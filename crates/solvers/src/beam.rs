@@ -23,9 +23,10 @@
 //! variations of one local minimum, until the bound ends it hundreds of
 //! depths later with nothing. A beam whose least estimate has not dropped
 //! for [`BEAM_STALL_DEPTHS`] depths stops there instead and hands back
-//! the path to its board of least estimate ([`BeamEnd::Stalled`]), for the
-//! caller to finish another way (the near-optimal route: by the
-//! reduction).
+//! the paths to the first board that held its least estimate (the depths
+//! after it went nowhere) and to its last boards of least estimate
+//! ([`BeamEnd::Stalled`]), for the caller to finish another way (the
+//! near-optimal route: by the reduction, keeping the shortest).
 //!
 //! A wider beam finds shorter paths and costs proportionally more, which is
 //! what [`beam_within`] trades against a time budget: beams of doubling
@@ -57,15 +58,23 @@ const NODES_PER_TICK: u64 = 1 << 12;
 /// (`record/2026-12-06-near-optimal.md`).
 pub const BEAM_STALL_DEPTHS: usize = 50;
 
+/// The most boards a stalled beam hands back: finishing a board near the
+/// goal by the reduction costs from a few times its Manhattan distance to
+/// twenty times, so the caller finishes each and keeps the shortest
+/// (`record/2026-12-06-near-optimal.md`).
+pub const BEAM_STALL_BOARDS: usize = 32;
+
 /// How a beam ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BeamEnd {
     /// At the target: the path there.
     Reached(Vec<Move>),
     /// Stalled ([`BEAM_STALL_DEPTHS`] depths without a lower estimate):
-    /// the path to the board of least estimate of its last depth (the
-    /// first such), not at the target.
-    Stalled(Vec<Move>),
+    /// the paths to the boards it stalled at, none at the target: the
+    /// first board that held its least estimate (empty if the start's
+    /// estimate was never lowered), then the last depth's boards of least
+    /// estimate, at most [`BEAM_STALL_BOARDS`] in all.
+    Stalled(Vec<Vec<Move>>),
     /// With nothing: every child seen before or unable to beat the bound.
     Lost,
 }
@@ -77,7 +86,7 @@ impl BeamEnd {
     /// use slide_core::Move;
     /// use slide_solvers::BeamEnd;
     /// assert_eq!(BeamEnd::Reached(vec![Move::Up]).reached(), Some(vec![Move::Up]));
-    /// assert_eq!(BeamEnd::Stalled(vec![Move::Up]).reached(), None);
+    /// assert_eq!(BeamEnd::Stalled(vec![vec![Move::Up]]).reached(), None);
     /// ```
     pub fn reached(self) -> Option<Vec<Move>> {
         match self {
@@ -202,8 +211,9 @@ where
     // its own depth (see the module's documentation).
     let mut before: HashMap<u64, ()> = HashMap::default();
     let mut here: HashMap<u64, ()> = beam.iter().map(|board| (digest(&board.tiles), ())).collect();
-    // The least estimate the beam has held, and the depth it first did.
-    let (mut least, mut lowered) = (h, 0);
+    // The least estimate the beam has held, the depth it first did, and
+    // the board's index there.
+    let (mut least, mut lowered, mut lowest) = (h, 0, 0);
     loop {
         let depth = depths.len() + 1;
         if depth >= limit || beam.is_empty() {
@@ -270,9 +280,20 @@ where
         beam = candidates.iter().map(|candidate| candidate.board).collect();
         if let Some((index, board)) = beam.iter().enumerate().min_by_key(|(index, board)| (board.h, *index)) {
             if board.h < least {
-                (least, lowered) = (board.h, depth);
+                (least, lowered, lowest) = (board.h, depth, index);
             } else if depth - lowered >= BEAM_STALL_DEPTHS {
-                return Ok((BeamEnd::Stalled(path_back(&depths, index)), stats));
+                // The depths since went nowhere; of the last, the boards of
+                // least estimate, ties to the first.
+                let mut ends = vec![path_back(&depths[..lowered], lowest)];
+                let mut order: Vec<usize> = (0..beam.len()).collect();
+                order.sort_by_key(|&index| (beam[index].h, index));
+                ends.extend(
+                    order
+                        .into_iter()
+                        .take(BEAM_STALL_BOARDS - 1)
+                        .map(|index| path_back(&depths, index)),
+                );
+                return Ok((BeamEnd::Stalled(ends), stats));
             }
         }
         before = std::mem::replace(&mut here, next);
@@ -416,8 +437,8 @@ pub fn beam_state_bytes<T>(longest: usize) -> usize {
         + 9 * hashed_bytes(std::mem::size_of::<u64>())
 }
 
-/// The moves from the start to the last depth's board `index`, walking
-/// the parents back.
+/// The moves from the start to board `index` of the last of `depths`,
+/// walking the parents back.
 fn path_back(depths: &[Depth], mut index: usize) -> Vec<Move> {
     let mut path = Vec::with_capacity(depths.len());
     for depth in depths.iter().rev() {
@@ -438,9 +459,9 @@ pub const BEAM_FIRST_WIDTH: usize = 64;
 /// `budget.max_states` boards, or a path as short as the start's estimate
 /// (a shortest one, for an admissible estimate); and the nodes of all the
 /// beams, each expanded on `threads` threads. A beam that stalls gives the
-/// path to where it stalled followed by what `finish` makes of it (the
-/// moves from there to the target: `finish` is given the path to there),
-/// if that beats the bound. A longer time limit runs the same beams and more, so it never
+/// shortest of its paths to where it stalled, each followed by what
+/// `finish` makes of it (the moves from there to the target: `finish` is
+/// given the path to there), if that beats the bound. A longer time limit runs the same beams and more, so it never
 /// gives a longer path. `None` if no beam beat `shorter_than`.
 ///
 /// ```
@@ -495,10 +516,13 @@ where
                 stats.expanded += beam.expanded;
                 let path = match end {
                     BeamEnd::Reached(path) => Some(path),
-                    BeamEnd::Stalled(mut path) => finish(&path).map(|rest| {
-                        path.extend(rest);
-                        path
-                    }),
+                    BeamEnd::Stalled(ends) => ends
+                        .into_iter()
+                        .filter_map(|mut path| {
+                            path.extend(finish(&path)?);
+                            Some(path)
+                        })
+                        .min_by_key(Vec::len),
                     BeamEnd::Lost => None,
                 };
                 if let Some(path) = path.filter(|path| path.len() < bound) {

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use slide_core::{Board, Move, Shape, SplitMix64};
 use slide_solvers::{
-    beam_search, beam_within, ida_star, BeamEnd, Budget, Cells, LinearConflict, Manhattan, WideBoard, BEAM_STALL_DEPTHS,
+    beam_search, beam_within, ida_star, BeamEnd, Budget, Cells, Heuristic, LinearConflict, Manhattan, WideBoard,
+    BEAM_STALL_BOARDS,
 };
 
 /// The path replays from `start` to `goal` and is at least `shortest` long.
@@ -33,10 +34,17 @@ fn narrow_beams_find_paths_that_replay_and_wide_ones_shortest_paths() {
         for width in [1, 8, 64] {
             match beam_search(start, goal, &Manhattan, width, 100, 2, &mut Budget::default()).unwrap() {
                 (BeamEnd::Reached(path), _) => check(start, goal, &path, *distance),
-                // A stalled beam's path leads somewhere on the board, at
-                // least the stall's depths long.
-                (BeamEnd::Stalled(path), _) => {
-                    assert!(start.apply_path(&path).is_some() && path.len() >= BEAM_STALL_DEPTHS)
+                // A stalled beam's paths lead somewhere on the board, the
+                // first to a board of lower estimate than the start's (or
+                // to the start).
+                (BeamEnd::Stalled(ends), _) => {
+                    assert!(!ends.is_empty() && ends.len() <= BEAM_STALL_BOARDS);
+                    let estimate = |board: &Board| Manhattan.estimate(board, goal).unwrap();
+                    for (index, path) in ends.iter().enumerate() {
+                        let there = start.apply_path(path).expect("a stalled beam's path replays");
+                        // The first: where the least estimate was first held.
+                        assert!(index > 0 || path.is_empty() || estimate(&there) < estimate(start));
+                    }
                 }
                 (BeamEnd::Lost, _) => {}
             }
