@@ -52,7 +52,8 @@ const NODES_PER_TICK: u64 = 1 << 12;
 
 /// The depths a beam goes on without lowering its least estimate before it
 /// stops as stalled. On three random 10x10 boards, beams of widths 64 to
-/// 8192 within 30 s, finished by the reduction: 20 depths gave a mean of
+/// 8192 within 30 s, each stalled one finished from its last depth's best board
+/// by `reduce_by_search` (the form tuned first): 20 depths gave a mean of
 /// 1.880 times the Manhattan distance, 50 depths 1.886 and 100 depths 1.931,
 /// and 20 cut beams short that 50 let reach the goal
 /// (`record/2026-12-06-near-optimal.md`).
