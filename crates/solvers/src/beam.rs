@@ -344,10 +344,10 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
         if share.stats.expanded % NODES_PER_TICK == 0 && (ask.out_of_time)() {
             break;
         }
-        if !E::STATELESS {
-            estimate.reset(board.tiles);
-        }
         let blank = board.blank as usize;
+        if !E::STATELESS {
+            estimate.reset_around(board.tiles, blank);
+        }
         for mv in 0..4u8 {
             if board.last != slide_core::NO_MOVE && mv == Move::ALL[board.last as usize].reverse() as u8 {
                 continue;

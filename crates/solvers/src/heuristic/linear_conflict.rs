@@ -159,6 +159,21 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         h
     }
 
+    /// A slide into `blank` comes from a neighbour: a horizontal one
+    /// changes the blank's column and the one next to it on that side, a
+    /// vertical one the blank's row and the next; so the rows and the
+    /// columns one either side of the blank's are all that `moved` reads.
+    fn reset_around(&mut self, tiles: T, blank: usize) {
+        let cols = self.targets.cols();
+        let (row, col) = (blank / cols, blank % cols);
+        for row in row.saturating_sub(1)..(row + 2).min(self.targets.rows()) {
+            self.row_conflict.as_mut()[row] = self.row(tiles, row);
+        }
+        for col in col.saturating_sub(1)..(col + 2).min(cols) {
+            self.col_conflict.as_mut()[col] = self.col(tiles, col);
+        }
+    }
+
     #[inline]
     fn undo(&mut self, slide: Slide<T>, undo: LineUndo) {
         let (from, to) = (slide.from, slide.to);

@@ -137,6 +137,20 @@ pub trait Estimate<T: Tiles = u64> {
     /// estimate is [`Estimate::STATELESS`].
     fn reset(&mut self, tiles: T) -> u32;
 
+    /// Starts following the board with packed `tiles`, whose blank is in
+    /// `blank`, for its children only: afterwards [`Estimate::moved`] from
+    /// the board's estimate, and its undo, are exact for every slide into
+    /// `blank`, though what the estimate holds of the rest of the board
+    /// may not be. A search that knows a board's estimate and expands it
+    /// move by move (the beam) calls this rather than [`Estimate::reset`].
+    /// The default resets; linear conflict recomputes only the six lines
+    /// those slides can change, not all of them and the Manhattan distance.
+    #[inline]
+    fn reset_around(&mut self, tiles: T, blank: usize) {
+        let _ = blank;
+        self.reset(tiles);
+    }
+
     /// Whether the estimate keeps nothing of the board but its value, so
     /// that a search that knows a board's value need not [`Estimate::reset`]
     /// to it before a move (Manhattan distance).
