@@ -17,7 +17,7 @@ use std::time::Duration;
 use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
-    beam_state_bytes, beam_within, states_within, wide_near_optimal, Budget, Cells, Heuristic, LinearConflict,
+    beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamWay, Budget, Cells, Heuristic, LinearConflict,
     SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
@@ -65,11 +65,22 @@ pub(crate) fn solve(
     };
     // A stalled beam's boards, finished by the reduction that needs no
     // search (a millisecond on 10x10, where `reduce_by_search` takes a
-    // fifth of a second: `record/2026-12-06-near-optimal.md`).
-    let mut finish = |path: &[Move]| {
-        let mut there = instance.start.clone();
+    // fifth of a second: `record/2026-12-06-near-optimal.md`): a forward
+    // beam's from there to the goal, a backward one's from the start to
+    // there.
+    let mut finish = |way: BeamWay, path: &[Move]| {
+        let (from, to) = match way {
+            BeamWay::Forward => (&instance.start, &instance.goal),
+            BeamWay::Backward => (&instance.goal, &instance.start),
+        };
+        let mut there = from.clone();
         there.apply_path(path).is_none().then_some(())?;
-        reduce(&there, &instance.goal, reduced.len() as u64).ok()?
+        let bound = reduced.len() as u64;
+        match way {
+            BeamWay::Forward => reduce(&there, to, bound),
+            BeamWay::Backward => reduce(to, &there, bound),
+        }
+        .ok()?
     };
     let reduction = Reduction {
         path: &reduced,
@@ -114,11 +125,11 @@ struct Searched {
 }
 
 /// The reduction's part in the searches: its path, the one to beat, and
-/// how it finishes a beam that stalled (from the board the beam's path
-/// leads to: `None` if that path does not replay).
+/// how it finishes a beam that stalled (as [`beam_within`] asks: `None` if
+/// the beam's path does not replay).
 struct Reduction<'a> {
     path: &'a [Move],
-    finish: &'a mut dyn FnMut(&[Move]) -> Option<Vec<Move>>,
+    finish: &'a mut dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>,
 }
 
 /// The start and the goal of `instance` packed as `T`.

@@ -30,7 +30,10 @@
 //!
 //! A wider beam finds shorter paths and costs proportionally more, which is
 //! what [`beam_within`] trades against a time budget: beams of doubling
-//! widths, each bounded by the best path so far.
+//! widths, each bounded by the best path so far, and each width run both
+//! ways, from the target to the start too ([`BeamWay`]): the two find
+//! different paths, and on random 10x10 boards the backward beams stall
+//! less.
 //!
 //! Memory: each depth keeps each kept board's parent and move (5 bytes), so
 //! a path of `L` moves costs `5 L width` bytes, besides the depth being
@@ -453,31 +456,57 @@ fn path_back(depths: &[Depth], mut index: usize) -> Vec<Move> {
 /// The first beam [`beam_within`] runs.
 pub const BEAM_FIRST_WIDTH: usize = 64;
 
+/// Which way a beam of [`beam_within`] runs: every move is undone by
+/// another, so a path from the target to the start, read backwards, is a
+/// path from the start to the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BeamWay {
+    /// From the start to the target.
+    Forward,
+    /// From the target to the start.
+    Backward,
+}
+
+/// `path` read backwards: each move undone, last first.
+fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
+    path.iter().rev().map(|mv| mv.reverse())
+}
+
 /// The shortest path [`beam_search`] finds at widths [`BEAM_FIRST_WIDTH`],
-/// twice that, and so on, each bounded by the best path so far
-/// (`shorter_than` at first: a path found another way), until the budget's time limit (a beam cut by
-/// it gives nothing), its stop flag, a width of more than
-/// `budget.max_states` boards, or a path as short as the start's estimate
-/// (a shortest one, for an admissible estimate); and the nodes of all the
-/// beams, each expanded on `threads` threads. A beam that stalls gives the
-/// shortest of its paths to where it stalled, each followed by what
-/// `finish` makes of it (the moves from there to the target: `finish` is
-/// given the path to there), if that beats the bound. A longer time limit runs the same beams and more, so it never
-/// gives a longer path. `None` if no beam beat `shorter_than`.
+/// twice that, and so on, each width run both ways ([`BeamWay`]: backward
+/// first, where the heuristic serves the start as a target) and each beam
+/// bounded by the best path so far (`shorter_than` at first: a path found
+/// another way), until the budget's time limit (a beam cut by it gives
+/// nothing), its stop flag, a width of more than `budget.max_states`
+/// boards, or a path as short as the start's estimate (a shortest one, for
+/// an admissible estimate); and the nodes of all the beams, each expanded
+/// on `threads` threads.
+///
+/// A beam that stalls gives the shortest of its paths to where it
+/// stalled, each completed by what `finish` makes of it, if that beats the
+/// bound: given [`BeamWay::Forward`] and a path from the start, `finish`
+/// returns the moves from its end to the target; given
+/// [`BeamWay::Backward`] and a path from the target, the moves from the
+/// start to its end. A longer time limit runs the same beams and more, so
+/// it never gives a longer path. `None` if no beam beat `shorter_than`.
+///
+/// The two ways find different paths, and neither is the better one on
+/// every board: on random 10x10 boards the backward beams stall less
+/// (`record/2026-12-06-near-optimal.md`).
 ///
 /// ```
 /// use std::time::Duration;
 /// use slide_core::{Board, Shape};
-/// use slide_solvers::{beam_within, ida_star, Budget, Manhattan};
+/// use slide_solvers::{beam_within, ida_star, BeamWay, Budget, Manhattan};
 /// let shape = Shape::new(4, 4).unwrap();
 /// let start = Board::parse(shape, "x 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1").unwrap();
 /// let goal = Board::goal(shape);
 /// // Widths 64, 128 and 256 (no wider than max_states), whatever the clock says.
 /// let mut budget = Budget { time_limit: Some(Duration::from_secs(600)), max_states: 256, ..Budget::default() };
 /// // A stalled beam's board finished by IDA*.
-/// let mut finish = |path: &[slide_core::Move]| {
-///     let there = start.apply_path(path)?;
-///     ida_star(&there, &goal, Manhattan).ok()?.path
+/// let mut finish = |way: BeamWay, path: &[slide_core::Move]| match way {
+///     BeamWay::Forward => ida_star(&start.apply_path(path)?, &goal, Manhattan).ok()?.path,
+///     BeamWay::Backward => ida_star(&start, &goal.apply_path(path)?, Manhattan).ok()?.path,
 /// };
 /// let (path, _) = beam_within(&start, &goal, &Manhattan, 200, 2, &mut finish, &mut budget).unwrap();
 /// assert_eq!(start.apply_path(&path.unwrap()), Some(goal));
@@ -488,7 +517,7 @@ pub fn beam_within<P, H>(
     heuristic: &H,
     shorter_than: usize,
     threads: usize,
-    finish: &mut dyn FnMut(&[Move]) -> Option<Vec<Move>>,
+    finish: &mut dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where
@@ -498,40 +527,58 @@ where
 {
     let started = slide_core::Instant::now();
     let lower = heuristic.estimate(start, target).map_err(SearchError::Heuristic)? as usize;
+    // A pattern database serves the targets its tables were built for:
+    // where the start is not one, the beams run forward only.
+    let ways: &[BeamWay] = match heuristic.estimate(target, start) {
+        Ok(_) => &[BeamWay::Backward, BeamWay::Forward],
+        Err(_) => &[BeamWay::Forward],
+    };
     let mut best: Option<Vec<Move>> = None;
     let mut stats = Stats::default();
     let mut width = BEAM_FIRST_WIDTH;
-    while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
-        let bound = best.as_ref().map_or(shorter_than, Vec::len);
-        if bound <= lower {
-            break;
-        }
-        let mut inner = Budget {
-            time_limit: budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed())),
-            stop: budget.stop,
-            ..Budget::default()
-        };
-        match beam_search(start, target, heuristic, width, bound, threads, &mut inner) {
-            Ok((end, beam)) => {
-                stats.generated += beam.generated;
-                stats.expanded += beam.expanded;
-                let path = match end {
-                    BeamEnd::Reached(path) => Some(path),
-                    BeamEnd::Stalled(ends) => ends
-                        .into_iter()
-                        .filter_map(|mut path| {
-                            path.extend(finish(&path)?);
-                            Some(path)
-                        })
-                        .min_by_key(Vec::len),
-                    BeamEnd::Lost => None,
-                };
-                if let Some(path) = path.filter(|path| path.len() < bound) {
-                    best = Some(path);
-                }
+    'widths: while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
+        for &way in ways {
+            let bound = best.as_ref().map_or(shorter_than, Vec::len);
+            if bound <= lower {
+                break 'widths;
             }
-            Err(SearchError::OutOfTime { .. }) => break,
-            Err(error) => return Err(error),
+            let mut inner = Budget {
+                time_limit: budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed())),
+                stop: budget.stop,
+                ..Budget::default()
+            };
+            let (from, to) = match way {
+                BeamWay::Forward => (start, target),
+                BeamWay::Backward => (target, start),
+            };
+            let (end, beam) = match beam_search(from, to, heuristic, width, bound, threads, &mut inner) {
+                Ok(done) => done,
+                Err(SearchError::OutOfTime { .. }) => break 'widths,
+                Err(error) => return Err(error),
+            };
+            stats.generated += beam.generated;
+            stats.expanded += beam.expanded;
+            // The beam's path, or a stalled one completed, from the start.
+            let whole = |path: Vec<Move>, rest: Vec<Move>| -> Vec<Move> {
+                match way {
+                    BeamWay::Forward => path.into_iter().chain(rest).collect(),
+                    BeamWay::Backward => rest.into_iter().chain(undone(&path)).collect(),
+                }
+            };
+            let path = match end {
+                BeamEnd::Reached(path) => Some(whole(path, Vec::new())),
+                BeamEnd::Stalled(ends) => ends
+                    .into_iter()
+                    .filter_map(|path| {
+                        let rest = finish(way, &path)?;
+                        Some(whole(path, rest))
+                    })
+                    .min_by_key(Vec::len),
+                BeamEnd::Lost => None,
+            };
+            if let Some(path) = path.filter(|path| path.len() < bound) {
+                best = Some(path);
+            }
         }
         width *= 2;
     }

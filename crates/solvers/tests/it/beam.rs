@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use slide_core::{Board, Move, Shape, SplitMix64};
 use slide_solvers::{
-    beam_search, beam_within, ida_star, BeamEnd, Budget, Cells, Heuristic, LinearConflict, Manhattan, WideBoard,
-    BEAM_STALL_BOARDS,
+    beam_search, beam_within, ida_star, BeamEnd, BeamWay, Budget, Cells, Heuristic, LinearConflict, Manhattan,
+    WideBoard, BEAM_STALL_BOARDS,
 };
 
 /// The path replays from `start` to `goal` and is at least `shortest` long.
@@ -112,7 +112,16 @@ fn beams_within_a_time_limit_stop_and_a_longer_limit_is_not_worse() {
             ..Budget::default()
         };
         let started = std::time::Instant::now();
-        let (path, _) = beam_within(&start, &target, &LinearConflict, reduced, 2, &mut |_| None, &mut budget).unwrap();
+        let (path, _) = beam_within(
+            &start,
+            &target,
+            &LinearConflict,
+            reduced,
+            2,
+            &mut |_, _| None,
+            &mut budget,
+        )
+        .unwrap();
         // The clock is read every 4,096 expansions: well within a second.
         assert!(started.elapsed() < Duration::from_millis(millis + 1000));
         if let Some(path) = &path {
@@ -163,11 +172,13 @@ fn a_beam_on_two_threads_is_the_beam_on_one() {
 
 #[test]
 fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
-    // Beams of 64 boards stall on 8x8 boards; each is finished by going
-    // back to the start and along the way back of the walk that made it.
+    // Beams of 64 boards stall on 8x8 boards, both ways; a forward one is
+    // finished by going back to the start and along the way back of the
+    // walk that made it, a backward one by that way back and then its own
+    // path from the goal.
     let goal = slide_core::LargeBoard::goal(8, 8);
     let mut random = SplitMix64::new(3);
-    let mut finished = 0;
+    let mut finished = [0, 0];
     for _ in 0..3 {
         let mut large = goal.clone();
         let mut walk = Vec::new();
@@ -178,17 +189,25 @@ fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
             }
         }
         let back: Vec<Move> = walk.iter().rev().map(|mv| mv.reverse()).collect();
-        let mut finish = |path: &[Move]| {
-            let mut there = large.clone();
+        let mut finish = |way: BeamWay, path: &[Move]| {
+            let mut there = if way == BeamWay::Forward {
+                large.clone()
+            } else {
+                goal.clone()
+            };
             assert_eq!(there.apply_path(path), None, "a stalled beam's path replays");
-            finished += 1;
-            Some(
-                path.iter()
+            finished[way as usize] += 1;
+            Some(match way {
+                // From there back to the start, then to the goal.
+                BeamWay::Forward => path
+                    .iter()
                     .rev()
                     .map(|mv| mv.reverse())
                     .chain(back.iter().copied())
                     .collect(),
-            )
+                // From the start to the goal, then on to there.
+                BeamWay::Backward => back.iter().chain(path).copied().collect(),
+            })
         };
         let (start, target) = (
             WideBoard::<Cells>::of(&large).unwrap(),
@@ -205,5 +224,8 @@ fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
         assert_eq!(board.apply_path(&path), None);
         assert_eq!(board, goal);
     }
-    assert!(finished > 0, "no beam stalled");
+    assert!(
+        finished[0] > 0 && finished[1] > 0,
+        "no beam stalled one way: {finished:?}"
+    );
 }
