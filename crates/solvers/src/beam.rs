@@ -30,10 +30,10 @@
 //!
 //! A wider beam finds shorter paths and costs proportionally more, which is
 //! what [`beam_within`] trades against a time budget: beams of doubling
-//! widths, each bounded by the best path so far, and each width run both
-//! ways, from the target to the start too ([`BeamWay`]): the two find
-//! different paths, and on random 10x10 boards the backward beams stall
-//! less.
+//! widths, each bounded by the best path of the narrower ones, and each
+//! width run both ways, from the target to the start too ([`BeamWay`]),
+//! side by side: the two find different paths, and on random 10x10 boards
+//! the backward beams stall less.
 //!
 //! Memory: each depth keeps each kept board's parent and move (5 bytes), so
 //! a path of `L` moves costs `5 L width` bytes, besides the depth being
@@ -100,14 +100,15 @@ impl BeamEnd {
     }
 }
 
-/// One board of the beam: its tiles, blank, last move (to skip its undo)
-/// and estimate.
+/// One board of the beam: its tiles, blank, last move (to skip its undo),
+/// estimate and digest.
 #[derive(Clone, Copy)]
 struct Beamed<T> {
     tiles: T,
     blank: u8,
     last: u8,
     h: u32,
+    seen: u64,
 }
 
 /// A child before the cut: the board, and where it came from.
@@ -124,18 +125,11 @@ struct Depth {
     moves: Vec<u8>,
 }
 
-/// A child of a board of the beam as a thread made it: the candidate and
-/// its digest.
-struct Child<T> {
-    candidate: Candidate<T>,
-    seen: u64,
-}
-
 /// What one thread made of its share of a depth: the children not seen two
 /// depths before, in the beam's order; the first move, if any, that reached
 /// the target (the board's index and the move); and its nodes.
 struct Share<T> {
-    children: Vec<Child<T>>,
+    children: Vec<Candidate<T>>,
     found: Option<(u32, u8)>,
     stats: Stats,
 }
@@ -203,18 +197,20 @@ where
     let out_of_time =
         || time_limit.is_some_and(|limit| started.elapsed() >= limit) || stop.is_some_and(|stop| stop.load(Relaxed));
     let mut stats = Stats::default();
+    let digests = Digests::new(start.grid().cells());
     let mut beam = vec![Beamed {
         tiles: start.tiles(),
         blank: start.blank() as u8,
         last: slide_core::NO_MOVE,
         h,
+        seen: digests.of(start.tiles(), start.blank()),
     }];
     let mut depths: Vec<Depth> = Vec::new();
     // The digests of the boards made at the depth before this one and at
     // this one: a child is new if not among the first nor made already at
     // its own depth (see the module's documentation).
     let mut before: HashMap<u64, ()> = HashMap::default();
-    let mut here: HashMap<u64, ()> = beam.iter().map(|board| (digest(&board.tiles), ())).collect();
+    let mut here: HashMap<u64, ()> = beam.iter().map(|board| (board.seen, ())).collect();
     // The least estimate the beam has held, the depth it first did, and
     // the board's index there.
     let (mut least, mut lowered, mut lowest) = (h, 0, 0);
@@ -232,6 +228,7 @@ where
             limit,
             before: &before,
             out_of_time: &out_of_time,
+            digests: &digests,
         };
         let shares: Vec<Share<P::Tiles>> = std::thread::scope(|scope| {
             let mut parts = beam.chunks(chunk).zip(estimates.iter_mut()).enumerate();
@@ -260,8 +257,8 @@ where
                 return Ok((BeamEnd::Reached(path_back(&depths, 0)), stats));
             }
             for child in share.children {
-                if next.insert(child.seen, ()).is_none() {
-                    candidates.push(child.candidate);
+                if next.insert(child.board.seen, ()).is_none() {
+                    candidates.push(child);
                 }
             }
         }
@@ -316,6 +313,7 @@ struct Ask<'a, T, N> {
     limit: usize,
     before: &'a HashMap<u64, ()>,
     out_of_time: &'a (dyn Fn() -> bool + Sync),
+    digests: &'a Digests,
 }
 
 impl<T: Copy, N: Copy> Clone for Ask<'_, T, N> {
@@ -378,50 +376,59 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
             if ask.depth + h as usize >= ask.limit {
                 continue;
             }
-            let seen = digest(&tiles);
+            let seen = board.seen ^ ask.digests.key(tile, from) ^ ask.digests.key(tile, blank);
             if ask.before.contains_key(&seen) {
                 continue;
             }
-            share.children.push(Child {
-                candidate: Candidate {
-                    board: Beamed {
-                        tiles,
-                        blank: cell,
-                        last: mv,
-                        h,
-                    },
-                    parent: index,
+            share.children.push(Candidate {
+                board: Beamed {
+                    tiles,
+                    blank: cell,
+                    last: mv,
+                    h,
+                    seen,
                 },
-                seen,
+                parent: index,
             });
         }
     }
     share
 }
 
-/// A 64-bit digest of `tiles`: the words they hash as, each mixed in by a
-/// multiply and a rotation (fxhash's mix, with a final avalanche so that
-/// the map's buckets see every bit).
-fn digest<T: std::hash::Hash>(tiles: &T) -> u64 {
-    struct Mix(u64);
-    impl std::hash::Hasher for Mix {
-        fn finish(&self) -> u64 {
-            let mut x = self.0;
-            x ^= x >> 33;
-            x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-            x ^ (x >> 33)
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            for chunk in bytes.chunks(8) {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
-            }
+/// The 64-bit digests of boards of `cells` cells (Zobrist's): a random
+/// key for each tile in each cell, the board's digest the exclusive or of
+/// its tiles' keys (the blank's left out: the tiles place it). A move
+/// changes one tile's cell, so a child's digest is its parent's with that
+/// tile's two keys, the cell it left and the one it entered, xored in: two
+/// words read, where hashing the board would read all its cells. The keys
+/// come from a fixed seed, so the digests, and the beams, are the same
+/// every run.
+struct Digests {
+    cells: usize,
+    keys: Vec<u64>,
+}
+
+impl Digests {
+    fn new(cells: usize) -> Digests {
+        let mut random = slide_core::SplitMix64::new(0x5EED_BEA5);
+        Digests {
+            cells,
+            keys: (0..cells * cells).map(|_| random.next_u64()).collect(),
         }
     }
-    let mut mix = Mix(0);
-    tiles.hash(&mut mix);
-    std::hash::Hasher::finish(&mix)
+
+    /// The key of `tile` in `cell`.
+    #[inline]
+    fn key(&self, tile: usize, cell: usize) -> u64 {
+        self.keys[tile * self.cells + cell]
+    }
+
+    /// The digest of the board of packed `tiles` whose blank is in `blank`.
+    fn of<T: Tiles>(&self, tiles: T, blank: usize) -> u64 {
+        (0..self.cells)
+            .filter(|&cell| cell != blank)
+            .fold(0, |digest, cell| digest ^ self.key(tiles.tile(cell), cell))
+    }
 }
 
 /// The most bytes [`beam_search`] holds per board of its width, on boards
@@ -473,14 +480,16 @@ fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
 }
 
 /// The shortest path [`beam_search`] finds at widths [`BEAM_FIRST_WIDTH`],
-/// twice that, and so on, each width run both ways ([`BeamWay`]: backward
-/// first, where the heuristic serves the start as a target) and each beam
-/// bounded by the best path so far (`shorter_than` at first: a path found
-/// another way), until the budget's time limit (a beam cut by it gives
-/// nothing), its stop flag, a width of more than `budget.max_states`
-/// boards, or a path as short as the start's estimate (a shortest one, for
-/// an admissible estimate); and the nodes of all the beams, each expanded
-/// on `threads` threads.
+/// twice that, and so on, each width run both ways ([`BeamWay`]; backward
+/// only where the heuristic serves the start as a target), each beam
+/// bounded by the best path of the narrower widths (`shorter_than` at
+/// first: a path found another way), until the budget's time limit (a
+/// beam cut by it gives nothing), its stop flag, a width of more than
+/// `budget.max_states` boards, or a path as short as the start's estimate
+/// (a shortest one, for an admissible estimate); and the nodes of all the
+/// beams. The two ways of a width run side by side, each on half of
+/// `threads`, where there are two; one after the other otherwise, to the
+/// same paths.
 ///
 /// A beam that stalls gives the shortest of its paths to where it
 /// stalled, each completed by what `finish` makes of it, if that beats the
@@ -536,14 +545,18 @@ where
     let mut best: Option<Vec<Move>> = None;
     let mut stats = Stats::default();
     let mut width = BEAM_FIRST_WIDTH;
-    'widths: while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
-        for &way in ways {
-            let bound = best.as_ref().map_or(shorter_than, Vec::len);
-            if bound <= lower {
-                break 'widths;
-            }
+    while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
+        // Both ways are bounded by the best path of the widths before, so
+        // that they can run side by side and give what they would one
+        // after the other.
+        let bound = best.as_ref().map_or(shorter_than, Vec::len);
+        if bound <= lower {
+            break;
+        }
+        let time_limit = budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
+        let run = |way: BeamWay, threads: usize| {
             let mut inner = Budget {
-                time_limit: budget.time_limit.map(|limit| limit.saturating_sub(started.elapsed())),
+                time_limit,
                 stop: budget.stop,
                 ..Budget::default()
             };
@@ -551,9 +564,32 @@ where
                 BeamWay::Forward => (start, target),
                 BeamWay::Backward => (target, start),
             };
-            let (end, beam) = match beam_search(from, to, heuristic, width, bound, threads, &mut inner) {
+            (way, beam_search(from, to, heuristic, width, bound, threads, &mut inner))
+        };
+        // Two beams side by side, a thread each, take less time than one
+        // after the other on two threads each (0.85 of it on 10x10:
+        // `record/2026-12-06-near-optimal.md`): the depths' threads meet
+        // and merge half as often.
+        let beams = if ways.len() == 2 && threads >= 2 {
+            std::thread::scope(|scope| {
+                let backward = scope.spawn(|| run(BeamWay::Backward, threads / 2));
+                let forward = run(BeamWay::Forward, threads - threads / 2);
+                vec![backward.join().expect("a beam's thread does not panic"), forward]
+            })
+        } else {
+            ways.iter().map(|&way| run(way, threads)).collect()
+        };
+        let mut out_of_time = false;
+        for (way, beam) in beams {
+            let (end, beam) = match beam {
                 Ok(done) => done,
-                Err(SearchError::OutOfTime { .. }) => break 'widths,
+                // A beam cut by the clock gives nothing; the other way's,
+                // if it ended, still counts (a longer budget would give it
+                // too).
+                Err(SearchError::OutOfTime { .. }) => {
+                    out_of_time = true;
+                    continue;
+                }
                 Err(error) => return Err(error),
             };
             stats.generated += beam.generated;
@@ -576,9 +612,12 @@ where
                     .min_by_key(Vec::len),
                 BeamEnd::Lost => None,
             };
-            if let Some(path) = path.filter(|path| path.len() < bound) {
+            if let Some(path) = path.filter(|path| path.len() < best.as_ref().map_or(bound, Vec::len)) {
                 best = Some(path);
             }
+        }
+        if out_of_time {
+            break;
         }
         width *= 2;
     }

@@ -171,6 +171,53 @@ fn a_beam_on_two_threads_is_the_beam_on_one() {
 }
 
 #[test]
+fn beams_both_ways_side_by_side_are_the_beams_one_after_the_other() {
+    // On one thread the two ways of a width take turns; on two and more
+    // they run side by side: the same beams, the same path.
+    let goal = slide_core::LargeBoard::goal(6, 6);
+    let mut random = SplitMix64::new(21);
+    for _ in 0..3 {
+        let large = slide_core::LargeBoard::random(&goal, &mut random);
+        let (start, target) = (
+            WideBoard::<Cells>::of(&large).unwrap(),
+            WideBoard::<Cells>::of(&goal).unwrap(),
+        );
+        let paths: Vec<_> = [1, 2, 3]
+            .map(|threads| {
+                // Widths 64 to 512, whatever the clock says.
+                let mut budget = Budget {
+                    max_states: 512,
+                    ..Budget::default()
+                };
+                let mut finish = |_: BeamWay, _: &[Move]| None;
+                let bound = bound_for(&large);
+                beam_within(
+                    &start,
+                    &target,
+                    &LinearConflict,
+                    bound,
+                    threads,
+                    &mut finish,
+                    &mut budget,
+                )
+                .unwrap()
+            })
+            .into_iter()
+            .map(|(path, stats)| (path, stats.generated))
+            .collect();
+        let path = paths[0]
+            .0
+            .as_ref()
+            .expect("a beam beats four times the Manhattan distance");
+        let mut board = large.clone();
+        assert_eq!(board.apply_path(path), None);
+        assert_eq!(board, goal);
+        assert_eq!(paths[0], paths[1]);
+        assert_eq!(paths[0], paths[2]);
+    }
+}
+
+#[test]
 fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
     // Beams of 64 boards stall on 8x8 boards, both ways; a forward one is
     // finished by going back to the start and along the way back of the
