@@ -567,9 +567,8 @@ where
             (way, beam_search(from, to, heuristic, width, bound, threads, &mut inner))
         };
         // Two beams side by side, a thread each, take less time than one
-        // after the other on two threads each (0.85 of it on 10x10:
-        // `record/2026-12-06-near-optimal.md`): the depths' threads meet
-        // and merge half as often.
+        // after the other on two threads each (0.85 of it, widths 64 to
+        // 2048 on 10x10: `record/2026-12-06-near-optimal.md`).
         let beams = if ways.len() == 2 && threads >= 2 {
             std::thread::scope(|scope| {
                 let backward = scope.spawn(|| run(BeamWay::Backward, threads / 2));
