@@ -193,9 +193,10 @@ where
         }
     }
     if best.len() > lower_bound {
-        let width = states_within(DEFAULT_MEMORY, beam_state_bytes::<T>(best.len()));
+        // The boards of a width's beams, both ways, that 1 GB holds.
+        let boards = states_within(DEFAULT_MEMORY, beam_state_bytes::<T>(best.len()));
         let mut budget = Budget {
-            max_states: request.limits.max_states.unwrap_or(width),
+            max_states: request.limits.max_states.unwrap_or(boards),
             time_limit: Some(left()),
             stop: request.stop.as_deref(),
             ..Budget::default()

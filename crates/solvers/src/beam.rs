@@ -433,9 +433,10 @@ impl Digests {
 
 /// The most bytes [`beam_search`] holds per board of its width, on boards
 /// packed as `T`, for paths of at most `longest` moves: each depth's
-/// parent and move (5 bytes a depth), the candidates of a depth (up to
-/// three a board) and the digests of three depths' children (see the
-/// module's documentation).
+/// parent and move (5 bytes a depth), the children of a depth twice over
+/// (as its threads made them and as merged, up to three a board each) and
+/// the digests of three depths' children (see the module's
+/// documentation).
 ///
 /// ```
 /// use slide_solvers::{beam_state_bytes, Cells};
@@ -443,7 +444,7 @@ impl Digests {
 /// ```
 pub fn beam_state_bytes<T>(longest: usize) -> usize {
     5 * longest
-        + 3 * std::mem::size_of::<Candidate<T>>()
+        + 6 * std::mem::size_of::<Candidate<T>>()
         + std::mem::size_of::<Beamed<T>>()
         + 9 * hashed_bytes(std::mem::size_of::<u64>())
 }
@@ -484,12 +485,13 @@ fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
 /// only where the heuristic serves the start as a target), each beam
 /// bounded by the best path of the narrower widths (`shorter_than` at
 /// first: a path found another way), until the budget's time limit (a
-/// beam cut by it gives nothing), its stop flag, a width of more than
-/// `budget.max_states` boards, or a path as short as the start's estimate
-/// (a shortest one, for an admissible estimate); and the nodes of all the
-/// beams. The two ways of a width run side by side, each on half of
-/// `threads`, where there are two; one after the other otherwise, to the
-/// same paths.
+/// beam cut by it gives nothing), its stop flag, a width whose beams (one
+/// a way, held at once) would keep more than `budget.max_states` boards a
+/// depth (the first width runs whatever it says), or a path as short as
+/// the start's estimate (a shortest one, for an admissible estimate); and
+/// the nodes of all the beams. The two ways of a width run side by side,
+/// each on half of `threads`, where there are two; one after the other
+/// otherwise, to the same paths.
 ///
 /// A beam that stalls gives the shortest of its paths to where it
 /// stalled, each completed by what `finish` makes of it, if that beats the
@@ -545,7 +547,7 @@ where
     let mut best: Option<Vec<Move>> = None;
     let mut stats = Stats::default();
     let mut width = BEAM_FIRST_WIDTH;
-    while width <= budget.max_states.max(BEAM_FIRST_WIDTH) {
+    while width * ways.len() <= budget.max_states.max(BEAM_FIRST_WIDTH * ways.len()) {
         // Both ways are bounded by the best path of the widths before, so
         // that they can run side by side and give what they would one
         // after the other.
