@@ -17,8 +17,8 @@ use std::time::Duration;
 use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
-    beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamWay, Budget, Cells, Heuristic, LinearConflict,
-    SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
+    beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Heuristic,
+    LinearConflict, SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
 use crate::args::HeuristicArg;
@@ -129,7 +129,7 @@ struct Searched {
 /// the beam's path does not replay).
 struct Reduction<'a> {
     path: &'a [Move],
-    finish: &'a mut dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>,
+    finish: &'a mut BeamFinish<'a>,
 }
 
 /// The start and the goal of `instance` packed as `T`.

@@ -475,6 +475,12 @@ pub enum BeamWay {
     Backward,
 }
 
+/// How the caller of [`beam_within`] completes a stalled beam's path:
+/// given [`BeamWay::Forward`] and a path from the start, the moves from
+/// its end to the target; given [`BeamWay::Backward`] and a path from the
+/// target, the moves from the start to its end; `None` if it has none.
+pub type BeamFinish<'a> = dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>> + 'a;
+
 /// `path` read backwards: each move undone, last first.
 fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
     path.iter().rev().map(|mv| mv.reverse())
@@ -494,12 +500,10 @@ fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
 /// otherwise, to the same paths.
 ///
 /// A beam that stalls gives the shortest of its paths to where it
-/// stalled, each completed by what `finish` makes of it, if that beats the
-/// bound: given [`BeamWay::Forward`] and a path from the start, `finish`
-/// returns the moves from its end to the target; given
-/// [`BeamWay::Backward`] and a path from the target, the moves from the
-/// start to its end. A longer time limit runs the same beams and more, so
-/// it never gives a longer path. `None` if no beam beat `shorter_than`.
+/// stalled, each completed by what `finish` makes of it ([`BeamFinish`]),
+/// if that beats the bound. A longer time limit runs the same beams and
+/// more, so it never gives a longer path. `None` if no beam beat
+/// `shorter_than`.
 ///
 /// The two ways find different paths, and neither is the better one on
 /// every board: on random 10x10 boards the backward beams stall less
@@ -528,7 +532,7 @@ pub fn beam_within<P, H>(
     heuristic: &H,
     shorter_than: usize,
     threads: usize,
-    finish: &mut dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>,
+    finish: &mut BeamFinish<'_>,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where

@@ -74,7 +74,7 @@ pub use crate::astar::{astar, astar_in, astar_with};
 pub use crate::astar_ida_star::astar_ida_star;
 pub use crate::batch::{solve_all, ToTarget, TABLE_FROM};
 pub use crate::beam::{
-    beam_search, beam_state_bytes, beam_within, BeamEnd, BeamWay, BEAM_FIRST_WIDTH, BEAM_STALL_BOARDS,
+    beam_search, beam_state_bytes, beam_within, BeamEnd, BeamFinish, BeamWay, BEAM_FIRST_WIDTH, BEAM_STALL_BOARDS,
     BEAM_STALL_DEPTHS,
 };
 pub use crate::bfs::{bfs, bfs_in, bfs_with};
