@@ -116,9 +116,13 @@ impl Heuristic for LinearConflict {
 impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     type Undo = LineUndo;
 
-    /// Recomputes the two lines the move changed: the columns the tile left
-    /// and entered for a horizontal move (cells one apart), the rows for a
-    /// vertical one.
+    /// Recomputes the line the move changed: of the two columns the tile
+    /// left and entered in a horizontal move (cells one apart), or the two
+    /// rows of a vertical one, the one that is the tile's target line, if
+    /// either is. A line's penalty depends only on the order of the tiles
+    /// whose target is in it (the blank's is in none): a tile of another
+    /// line leaving it or entering it, the blank taking its place or giving
+    /// it up, leaves that order as it was.
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, LineUndo) {
         let Slide { tiles, tile, from, to } = slide;
@@ -126,22 +130,28 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         let h = h + t.distance(tile, to) as u32 - t.distance(tile, from) as u32;
         let cols = t.cols();
         let horizontal = from.abs_diff(to) == 1;
-        let (a, b, a_new, b_new) = if horizontal {
-            let (a, b) = (from % cols, to % cols);
-            (a, b, self.col(tiles, a), self.col(tiles, b))
+        let (a, b, own) = if horizontal {
+            (from % cols, to % cols, t.goal_col(tile) as usize)
         } else {
-            let (a, b) = (from / cols, to / cols);
-            (a, b, self.row(tiles, a), self.row(tiles, b))
+            (from / cols, to / cols, t.goal_row(tile) as usize)
         };
+        let changed = (own == a || own == b).then(|| {
+            if horizontal {
+                self.col(tiles, own)
+            } else {
+                self.row(tiles, own)
+            }
+        });
         let lines = if horizontal {
             self.col_conflict.as_mut()
         } else {
             self.row_conflict.as_mut()
         };
         let undo = LineUndo(lines[a], lines[b]);
-        lines[a] = a_new;
-        lines[b] = b_new;
-        (h + a_new + b_new - undo.0 - undo.1, undo)
+        if let Some(penalty) = changed {
+            lines[own] = penalty;
+        }
+        (h + lines[a] + lines[b] - undo.0 - undo.1, undo)
     }
 
     fn reset(&mut self, tiles: T) -> u32 {
@@ -164,13 +174,31 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     /// vertical one the blank's row and the next; so the rows and the
     /// columns one either side of the blank's are all that `moved` reads.
     fn reset_around(&mut self, tiles: T, blank: usize) {
-        let cols = self.targets.cols();
+        // A slide into `blank` changes at most its tile's own line (see
+        // `moved`), and reads no other: of the lines either side of the
+        // blank's, only those a neighbour belongs to are recomputed.
+        let t = &self.targets;
+        let cols = t.cols();
         let (row, col) = (blank / cols, blank % cols);
-        for row in row.saturating_sub(1)..(row + 2).min(self.targets.rows()) {
-            self.row_conflict.as_mut()[row] = self.row(tiles, row);
-        }
-        for col in col.saturating_sub(1)..(col + 2).min(cols) {
-            self.col_conflict.as_mut()[col] = self.col(tiles, col);
+        for (cell, horizontal) in [
+            (blank.checked_sub(cols), false),
+            ((row + 1 < t.rows()).then_some(blank + cols), false),
+            ((col > 0).then(|| blank - 1), true),
+            ((col + 1 < cols).then_some(blank + 1), true),
+        ] {
+            let Some(cell) = cell else { continue };
+            let tile = tiles.tile(cell);
+            if horizontal {
+                let own = t.goal_col(tile) as usize;
+                if own == col || own == cell % cols {
+                    self.col_conflict.as_mut()[own] = self.col(tiles, own);
+                }
+            } else {
+                let own = t.goal_row(tile) as usize;
+                if own == row || own == cell / cols {
+                    self.row_conflict.as_mut()[own] = self.row(tiles, own);
+                }
+            }
         }
     }
 

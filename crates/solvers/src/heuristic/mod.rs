@@ -143,8 +143,9 @@ pub trait Estimate<T: Tiles = u64> {
     /// `blank`, though what the estimate holds of the rest of the board
     /// may not be. A search that knows a board's estimate and expands it
     /// move by move (the beam) calls this rather than [`Estimate::reset`].
-    /// The default resets; linear conflict recomputes only the six lines
-    /// those slides can change, not all of them and the Manhattan distance.
+    /// The default resets; linear conflict recomputes only the lines those
+    /// slides can change (at most one a slide: the line its tile belongs
+    /// to), not all of them and the Manhattan distance.
     #[inline]
     fn reset_around(&mut self, tiles: T, blank: usize) {
         let _ = blank;
