@@ -6,11 +6,12 @@
 //! In order, each bounded by the best path so far: the reduction (a path
 //! at once, in milliseconds); on 5x5 with Korf and Felner's tables, their
 //! weighted A* at a ladder of weights; beam searches of doubling widths
-//! with the strongest estimate the board has, until the budget is spent;
-//! then the path shortened window by window. The lower bound is the
-//! start's estimate (and weighted A*'s, its length over its weight). Every
-//! step is deterministic but the time each beam is given, and a longer
-//! budget runs the same beams and more: it never gives a longer path.
+//! with the strongest estimate the board has, until the budget is spent.
+//! Each path is shortened window by window before it is weighed against
+//! the best. The lower bound is the start's estimate (and weighted A*'s,
+//! its length over its weight). Every step is deterministic but the time
+//! each beam is given, and a longer budget weighs the same paths and more:
+//! it never gives a longer path.
 
 use std::time::Duration;
 
@@ -63,28 +64,16 @@ pub(crate) fn solve(
             seconds: started.elapsed().as_secs_f64(),
         });
     };
-    // A stalled beam's boards, finished by the reduction that needs no
-    // search (a millisecond on 10x10, where `reduce_by_search` takes a
-    // fifth of a second: `record/2026-12-06-near-optimal.md`): a forward
-    // beam's from there to the goal, a backward one's from the start to
-    // there.
-    let mut finish = |way: BeamWay, path: &[Move]| {
-        let (from, to) = match way {
-            BeamWay::Forward => (&instance.start, &instance.goal),
-            BeamWay::Backward => (&instance.goal, &instance.start),
-        };
-        let mut there = from.clone();
-        there.apply_path(path).is_none().then_some(())?;
-        let bound = reduced.len() as u64;
-        match way {
-            BeamWay::Forward => reduce(&there, to, bound),
-            BeamWay::Backward => reduce(to, &there, bound),
-        }
-        .ok()?
+    // Every path is shortened before it is weighed (see `Completion`), the
+    // reduction's too.
+    let reduced = shorten(&instance.start, &reduced, SHORTEN_WINDOW);
+    let mut completion = Completion {
+        instance: &instance,
+        bound: reduced.len() as u64,
     };
     let reduction = Reduction {
         path: &reduced,
-        finish: &mut finish,
+        finish: &mut completion,
     };
     let searched = match (heuristic, instance.cells()) {
         (HeuristicArg::Pdb, 25) => {
@@ -101,7 +90,7 @@ pub(crate) fn solve(
             search(&start, &goal, &LinearConflict, false, reduction, request, deadline)?
         }
     };
-    let path = shorten(&instance.start, &searched.path, SHORTEN_WINDOW);
+    let path = searched.path;
     let lower_bound = searched
         .lower_bound
         .max(instance.start.manhattan(&instance.goal) as usize);
@@ -125,11 +114,45 @@ struct Searched {
 }
 
 /// The reduction's part in the searches: its path, the one to beat, and
-/// how it finishes a beam that stalled (as [`beam_within`] asks: `None` if
-/// the beam's path does not replay).
+/// how it finishes a beam that stalled and shortens every path.
 struct Reduction<'a> {
     path: &'a [Move],
-    finish: &'a mut BeamFinish<'a>,
+    finish: &'a mut dyn BeamFinish,
+}
+
+/// How the route completes a stalled beam and shortens every path it
+/// weighs. A stalled beam's boards are finished by the reduction that
+/// needs no search (a millisecond on 10x10, where `reduce_by_search` takes
+/// a fifth of a second: `record/2026-12-06-near-optimal.md`): a forward
+/// beam's from there to the goal, a backward one's from the start to
+/// there; `None` if the beam's path does not replay. Each path is
+/// shortened window by window before it is weighed, so that a longer
+/// budget, which weighs the same paths and more, never answers a longer
+/// one.
+struct Completion<'a> {
+    instance: &'a Instance,
+    /// The reduction's length: a finish no shorter is no use.
+    bound: u64,
+}
+
+impl BeamFinish for Completion<'_> {
+    fn finish(&mut self, way: BeamWay, path: &[Move]) -> Option<Vec<Move>> {
+        let (from, to) = match way {
+            BeamWay::Forward => (&self.instance.start, &self.instance.goal),
+            BeamWay::Backward => (&self.instance.goal, &self.instance.start),
+        };
+        let mut there = from.clone();
+        there.apply_path(path).is_none().then_some(())?;
+        match way {
+            BeamWay::Forward => reduce(&there, to, self.bound),
+            BeamWay::Backward => reduce(to, &there, self.bound),
+        }
+        .ok()?
+    }
+
+    fn shorten(&mut self, path: Vec<Move>) -> Vec<Move> {
+        shorten(&self.instance.start, &path, SHORTEN_WINDOW)
+    }
 }
 
 /// The start and the goal of `instance` packed as `T`.
@@ -182,7 +205,8 @@ where
                 lower_bound = lower_bound.max(near.lower_bound);
                 stats.generated += near.answer.stats.generated;
                 stats.expanded += near.answer.stats.expanded;
-                if let Some(path) = near.answer.path.filter(|path| path.len() < best.len()) {
+                let path = near.answer.path.map(|path| reduction.finish.shorten(path));
+                if let Some(path) = path.filter(|path| path.len() < best.len()) {
                     best = path;
                     name = format!("near/weighted_astar/{}", heuristic.name());
                 }

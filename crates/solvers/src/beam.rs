@@ -475,11 +475,35 @@ pub enum BeamWay {
     Backward,
 }
 
-/// How the caller of [`beam_within`] completes a stalled beam's path:
-/// given [`BeamWay::Forward`] and a path from the start, the moves from
-/// its end to the target; given [`BeamWay::Backward`] and a path from the
-/// target, the moves from the start to its end; `None` if it has none.
-pub type BeamFinish<'a> = dyn FnMut(BeamWay, &[Move]) -> Option<Vec<Move>> + 'a;
+/// What the caller of [`beam_within`] makes of the beams' paths: it
+/// completes a stalled beam's path, and may shorten each whole path before
+/// it is weighed against the best. A closure `FnMut(BeamWay, &[Move]) ->
+/// Option<Vec<Move>>` is a [`BeamFinish`] that completes and does not
+/// shorten.
+pub trait BeamFinish {
+    /// Given [`BeamWay::Forward`] and a path from the start, the moves from
+    /// its end to the target; given [`BeamWay::Backward`] and a path from
+    /// the target, the moves from the start to its end; `None` if it has
+    /// none.
+    fn finish(&mut self, way: BeamWay, path: &[Move]) -> Option<Vec<Move>>;
+
+    /// `path`, a whole path from the start to the target, or a shorter one
+    /// to the same end. Each beam's path is shortened before it is weighed,
+    /// so that the shortest answer of a longer time limit, which runs the
+    /// same beams and more, is never longer once shortened: shortened only
+    /// at the end, a beam's shorter path could shorten less than an earlier
+    /// one's (`record/2026-12-06-near-optimal.md`). The default keeps it
+    /// as it is.
+    fn shorten(&mut self, path: Vec<Move>) -> Vec<Move> {
+        path
+    }
+}
+
+impl<F: FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>> BeamFinish for F {
+    fn finish(&mut self, way: BeamWay, path: &[Move]) -> Option<Vec<Move>> {
+        self(way, path)
+    }
+}
 
 /// `path` read backwards: each move undone, last first.
 fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
@@ -500,10 +524,10 @@ fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
 /// otherwise, to the same paths.
 ///
 /// A beam that stalls gives the shortest of its paths to where it
-/// stalled, each completed by what `finish` makes of it ([`BeamFinish`]),
-/// if that beats the bound. A longer time limit runs the same beams and
-/// more, so it never gives a longer path. `None` if no beam beat
-/// `shorter_than`.
+/// stalled, each completed by what `finish` makes of it ([`BeamFinish`]);
+/// each beam's path, shortened by `finish`, counts if it beats the bound.
+/// A longer time limit runs the same beams and more, so it never gives a
+/// longer path. `None` if no beam beat `shorter_than`.
 ///
 /// The two ways find different paths, and neither is the better one on
 /// every board: on random 10x10 boards the backward beams stall less
@@ -532,7 +556,7 @@ pub fn beam_within<P, H>(
     heuristic: &H,
     shorter_than: usize,
     threads: usize,
-    finish: &mut BeamFinish<'_>,
+    finish: &mut dyn BeamFinish,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<Move>>, Stats), SearchError>
 where
@@ -611,12 +635,13 @@ where
                 BeamEnd::Stalled(ends) => ends
                     .into_iter()
                     .filter_map(|path| {
-                        let rest = finish(way, &path)?;
+                        let rest = finish.finish(way, &path)?;
                         Some(whole(path, rest))
                     })
                     .min_by_key(Vec::len),
                 BeamEnd::Lost => None,
             };
+            let path = path.map(|path| finish.shorten(path));
             if let Some(path) = path.filter(|path| path.len() < best.as_ref().map_or(bound, Vec::len)) {
                 best = Some(path);
             }
