@@ -123,9 +123,10 @@ struct Reduction<'a> {
 /// How the route completes a stalled beam and shortens every path it
 /// weighs. A stalled beam's boards are finished by the reduction that
 /// needs no search (a millisecond on 10x10, where `reduce_by_search` takes
-/// a fifth of a second: `record/2026-12-06-near-optimal.md`): a forward
-/// beam's from there to the goal, a backward one's from the start to
-/// there; `None` if the beam's path does not replay. Each path is
+/// a fifth of a second: `record/2026-12-06-near-optimal.md`), on the board
+/// and on its transpose: a forward beam's from there to the goal, a
+/// backward one's from the start to there; `None` if the beam's path does
+/// not replay. Each path is
 /// shortened window by window before it is weighed, so that a longer
 /// budget, which weighs the same paths and more, never answers a longer
 /// one.
@@ -143,11 +144,19 @@ impl BeamFinish for Completion<'_> {
         };
         let mut there = from.clone();
         there.apply_path(path).is_none().then_some(())?;
-        match way {
-            BeamWay::Forward => reduce(&there, to, self.bound),
-            BeamWay::Backward => reduce(to, &there, self.bound),
-        }
-        .ok()?
+        let (a, b) = match way {
+            BeamWay::Forward => (&there, to),
+            BeamWay::Backward => (to, &there),
+        };
+        // The reduction places rows first; on the boards transposed it
+        // places columns first, and from a stalled board either may be the
+        // shorter (`record/2026-12-06-near-optimal.md`).
+        let down = reduce(a, b, self.bound).ok().flatten();
+        let across = reduce(&a.transposed(), &b.transposed(), self.bound)
+            .ok()
+            .flatten()
+            .map(|path| path.into_iter().map(Move::transposed).collect());
+        [down, across].into_iter().flatten().min_by_key(Vec::len)
     }
 
     fn shorten(&mut self, path: Vec<Move>) -> Vec<Move> {

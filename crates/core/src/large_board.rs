@@ -137,6 +137,27 @@ impl LargeBoard {
         LargeBoard::new(shape.rows(), shape.cols(), cells).expect("a packed board is a board")
     }
 
+    /// The board with rows and columns swapped: the content of row `r`,
+    /// column `c` is in row `c`, column `r`. A path from a board to another
+    /// is, each move [`Move::transposed`], a path between their transposes.
+    ///
+    /// ```
+    /// use slide_core::{LargeBoard, Move};
+    /// let board = LargeBoard::parse_rows("1 2 3 / 4 _ 5").unwrap();
+    /// assert_eq!(board.transposed().to_string(), "1 4 / 2 _ / 3 5");
+    /// let (mut moved, mut across) = (board.clone(), board.transposed());
+    /// assert_eq!(moved.apply_path(&[Move::Up, Move::Right]), None);
+    /// assert_eq!(across.apply_path(&[Move::Left, Move::Down]), None);
+    /// assert_eq!(moved.transposed(), across);
+    /// ```
+    pub fn transposed(&self) -> LargeBoard {
+        let (rows, cols) = (self.rows(), self.cols());
+        let cells = (0..rows * cols)
+            .map(|cell| self.cells[(cell % rows) * cols + cell / rows])
+            .collect();
+        LargeBoard::new(cols, rows, cells).expect("the same contents, each once")
+    }
+
     /// The goal: tiles `1..` in reading order, the blank last.
     ///
     /// ```

@@ -58,6 +58,22 @@ impl Move {
         Move::ALL[3 - self as usize]
     }
 
+    /// The same move on the board transposed (rows and columns swapped):
+    /// the blank's step up is a step left there, down a step right.
+    ///
+    /// Up, Left, Right, Down are 0, 1, 2, 3: the pairs are 0 and 1, 2 and 3,
+    /// so flipping the low bit swaps each.
+    ///
+    /// ```
+    /// use slide_core::Move;
+    /// assert_eq!(Move::Up.transposed(), Move::Left);
+    /// assert_eq!(Move::Right.transposed(), Move::Down);
+    /// ```
+    #[inline]
+    pub fn transposed(self) -> Move {
+        Move::ALL[self as usize ^ 1]
+    }
+
     /// Whether the move with index `mv` undoes the move with index `last`
     /// (`NO_MOVE` when there was none): the one rule every search uses to
     /// skip the child that is its own grandparent.
