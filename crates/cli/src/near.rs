@@ -126,10 +126,9 @@ struct Reduction<'a> {
 /// a fifth of a second: `record/2026-12-06-near-optimal.md`), on the board
 /// and on its transpose: a forward beam's from there to the goal, a
 /// backward one's from the start to there; `None` if the beam's path does
-/// not replay. Each path is
-/// shortened window by window before it is weighed, so that a longer
-/// budget, which weighs the same paths and more, never answers a longer
-/// one.
+/// not replay. Each path is shortened window by window before it is
+/// weighed, so that a longer budget, which weighs the same paths and more,
+/// never answers a longer one.
 struct Completion<'a> {
     instance: &'a Instance,
     /// The reduction's length: a finish no shorter is no use.
