@@ -320,8 +320,14 @@ def test_ctrl_c_stops_a_batch_within_seconds():
     # 1.5 s before the interrupt (a CI run printed "finished"); here they
     # take 1.7 ms a board on two threads with 6-6-3, so the batch would run
     # for minutes.
+    #
+    # The child restores Python's own handler first: a process started in
+    # the background by a non-interactive shell (as a CI script may start
+    # this suite) inherits SIGINT ignored, and Python then leaves it so,
+    # where an interactive session turns it into KeyboardInterrupt.
     code = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import slide_puzzle as sp
 sp.solve_many(sp.random_boards(4, 4, 2, seed=1), threads=2)
 boards = sp.random_boards(4, 4, 200_000, seed=3)
