@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use slide_core::{Instant, LargeBoard, Move};
+use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
     beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Heuristic,
@@ -147,28 +147,15 @@ impl BeamFinish for Completion<'_> {
             BeamWay::Forward => (&there, to),
             BeamWay::Backward => (to, &there),
         };
-        // The reduction places rows first, from the top; on the boards
-        // transposed it places columns first, on the boards turned half
-        // round it starts from the bottom, and from a stalled board any of
-        // the four may be the shortest (`record/2026-12-06-near-optimal.md`).
-        let bound = self.bound;
-        let reduced = |a: &LargeBoard, b: &LargeBoard, back: fn(Move) -> Move| {
-            reduce(a, b, bound)
-                .ok()
-                .flatten()
-                .map(|path| path.into_iter().map(back).collect::<Vec<Move>>())
-        };
-        let same = |mv| mv;
-        let (a_turned, b_turned) = (a.turned(), b.turned());
-        [
-            reduced(a, b, same),
-            reduced(&a.transposed(), &b.transposed(), Move::transposed),
-            reduced(&a_turned, &b_turned, Move::reverse),
-            reduced(&a_turned.transposed(), &b_turned.transposed(), |mv| mv.transposed().reverse()),
-        ]
-        .into_iter()
-        .flatten()
-        .min_by_key(Vec::len)
+        // The reduction places rows first; on the boards transposed it
+        // places columns first, and from a stalled board either may be the
+        // shorter (`record/2026-12-06-near-optimal.md`).
+        let down = reduce(a, b, self.bound).ok().flatten();
+        let across = reduce(&a.transposed(), &b.transposed(), self.bound)
+            .ok()
+            .flatten()
+            .map(|path| path.into_iter().map(Move::transposed).collect());
+        [down, across].into_iter().flatten().min_by_key(Vec::len)
     }
 
     fn shorten(&mut self, path: Vec<Move>) -> Vec<Move> {

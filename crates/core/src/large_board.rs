@@ -158,24 +158,6 @@ impl LargeBoard {
         LargeBoard::new(cols, rows, cells).expect("the same contents, each once")
     }
 
-    /// The board turned half round: the content of cell `c` is in cell
-    /// `cells - 1 - c`. A path from a board to another is, each move
-    /// [`Move::reverse`]d, a path between their turned boards.
-    ///
-    /// ```
-    /// use slide_core::{LargeBoard, Move};
-    /// let board = LargeBoard::parse_rows("1 2 3 / 4 _ 5").unwrap();
-    /// assert_eq!(board.turned().to_string(), "5 _ 4 / 3 2 1");
-    /// let (mut moved, mut turned) = (board.clone(), board.turned());
-    /// assert_eq!(moved.apply_path(&[Move::Up, Move::Right]), None);
-    /// assert_eq!(turned.apply_path(&[Move::Down, Move::Left]), None);
-    /// assert_eq!(moved.turned(), turned);
-    /// ```
-    pub fn turned(&self) -> LargeBoard {
-        let cells = self.cells.iter().rev().copied().collect();
-        LargeBoard::new(self.rows(), self.cols(), cells).expect("the same contents, each once")
-    }
-
     /// The goal: tiles `1..` in reading order, the blank last.
     ///
     /// ```
