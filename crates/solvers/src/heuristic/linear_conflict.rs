@@ -97,6 +97,46 @@ impl<G: Targets> LinearConflictEstimate<G> {
         let mut tails = G::TAILS;
         line_conflict(coords, tails.as_mut())
     }
+
+    /// The line whose penalty a slide of `tile` from cell `from` into the
+    /// blank's cell `to` changes, if any: a horizontal slide spans two
+    /// columns, a vertical one two rows, and of those it changes only the
+    /// tile's target line, if it is one. A line's penalty depends only on
+    /// the order of the tiles whose target is in it (the blank's is in
+    /// none): a tile of another line leaving or entering it, the blank
+    /// taking its place or giving it up, leaves that order as it was.
+    #[inline]
+    fn changed_line(&self, tile: usize, from: usize, to: usize) -> Option<usize> {
+        let t = &self.targets;
+        let cols = t.cols();
+        let (a, b, own) = if from.abs_diff(to) == 1 {
+            (from % cols, to % cols, t.goal_col(tile) as usize)
+        } else {
+            (from / cols, to / cols, t.goal_row(tile) as usize)
+        };
+        (own == a || own == b).then_some(own)
+    }
+
+    /// The penalty of column `line` (`horizontal`: the lines a horizontal
+    /// slide changes) or of row `line` of the packed `tiles`.
+    #[inline]
+    fn penalty<T: Tiles>(&self, tiles: T, horizontal: bool, line: usize) -> u32 {
+        if horizontal {
+            self.col(tiles, line)
+        } else {
+            self.row(tiles, line)
+        }
+    }
+
+    /// The kept penalties of the columns (`horizontal`) or of the rows.
+    #[inline]
+    fn lines_mut(&mut self, horizontal: bool) -> &mut [u32] {
+        if horizontal {
+            self.col_conflict.as_mut()
+        } else {
+            self.row_conflict.as_mut()
+        }
+    }
 }
 
 impl Heuristic for LinearConflict {
@@ -116,13 +156,7 @@ impl Heuristic for LinearConflict {
 impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     type Undo = LineUndo;
 
-    /// Recomputes the line the move changed: of the two columns the tile
-    /// left and entered in a horizontal move (cells one apart), or the two
-    /// rows of a vertical one, the one that is the tile's target line, if
-    /// either is. A line's penalty depends only on the order of the tiles
-    /// whose target is in it (the blank's is in none): a tile of another
-    /// line leaving it or entering it, the blank taking its place or giving
-    /// it up, leaves that order as it was.
+    /// Recomputes the line the move changed, if any ([`Self::changed_line`]).
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, LineUndo) {
         let Slide { tiles, tile, from, to } = slide;
@@ -130,26 +164,18 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         let h = h + t.distance(tile, to) as u32 - t.distance(tile, from) as u32;
         let cols = t.cols();
         let horizontal = from.abs_diff(to) == 1;
-        let (a, b, own) = if horizontal {
-            (from % cols, to % cols, t.goal_col(tile) as usize)
+        let (a, b) = if horizontal {
+            (from % cols, to % cols)
         } else {
-            (from / cols, to / cols, t.goal_row(tile) as usize)
+            (from / cols, to / cols)
         };
-        let changed = (own == a || own == b).then(|| {
-            if horizontal {
-                self.col(tiles, own)
-            } else {
-                self.row(tiles, own)
-            }
-        });
-        let lines = if horizontal {
-            self.col_conflict.as_mut()
-        } else {
-            self.row_conflict.as_mut()
-        };
+        let changed = self
+            .changed_line(tile, from, to)
+            .map(|line| (line, self.penalty(tiles, horizontal, line)));
+        let lines = self.lines_mut(horizontal);
         let undo = LineUndo(lines[a], lines[b]);
-        if let Some(penalty) = changed {
-            lines[own] = penalty;
+        if let Some((line, penalty)) = changed {
+            lines[line] = penalty;
         }
         (h + lines[a] + lines[b] - undo.0 - undo.1, undo)
     }
@@ -169,35 +195,23 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         h
     }
 
-    /// A slide into `blank` comes from a neighbour: a horizontal one
-    /// changes the blank's column and the one next to it on that side, a
-    /// vertical one the blank's row and the next; so the rows and the
-    /// columns one either side of the blank's are all that `moved` reads.
+    /// A slide into `blank` changes at most its tile's own line
+    /// ([`Self::changed_line`]), and `moved` reads no other: only those
+    /// lines of the blank's neighbours are recomputed.
     fn reset_around(&mut self, tiles: T, blank: usize) {
-        // A slide into `blank` changes at most its tile's own line (see
-        // `moved`), and reads no other: of the lines either side of the
-        // blank's, only those a neighbour belongs to are recomputed.
-        let t = &self.targets;
-        let cols = t.cols();
+        let (rows, cols) = (self.targets.rows(), self.targets.cols());
         let (row, col) = (blank / cols, blank % cols);
-        for (cell, horizontal) in [
-            (blank.checked_sub(cols), false),
-            ((row + 1 < t.rows()).then_some(blank + cols), false),
-            ((col > 0).then(|| blank - 1), true),
-            ((col + 1 < cols).then_some(blank + 1), true),
-        ] {
-            let Some(cell) = cell else { continue };
-            let tile = tiles.tile(cell);
-            if horizontal {
-                let own = t.goal_col(tile) as usize;
-                if own == col || own == cell % cols {
-                    self.col_conflict.as_mut()[own] = self.col(tiles, own);
-                }
-            } else {
-                let own = t.goal_row(tile) as usize;
-                if own == row || own == cell / cols {
-                    self.row_conflict.as_mut()[own] = self.row(tiles, own);
-                }
+        let neighbours = [
+            blank.checked_sub(cols),
+            (row + 1 < rows).then_some(blank + cols),
+            (col > 0).then(|| blank - 1),
+            (col + 1 < cols).then_some(blank + 1),
+        ];
+        for from in neighbours.into_iter().flatten() {
+            if let Some(line) = self.changed_line(tiles.tile(from), from, blank) {
+                let horizontal = from.abs_diff(blank) == 1;
+                let penalty = self.penalty(tiles, horizontal, line);
+                self.lines_mut(horizontal)[line] = penalty;
             }
         }
     }
