@@ -156,7 +156,7 @@ impl Heuristic for LinearConflict {
 impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     type Undo = LineUndo;
 
-    /// Recomputes the line the move changed, if any ([`Self::changed_line`]).
+    /// Recomputes the line the move changed, if any (`changed_line`).
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, LineUndo) {
         let Slide { tiles, tile, from, to } = slide;
@@ -196,7 +196,7 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     }
 
     /// A slide into `blank` changes at most its tile's own line
-    /// ([`Self::changed_line`]), and `moved` reads no other: only those
+    /// (`changed_line`), and `moved` reads no other: only those
     /// lines of the blank's neighbours are recomputed.
     fn reset_around(&mut self, tiles: T, blank: usize) {
         let (rows, cols) = (self.targets.rows(), self.targets.cols());
