@@ -111,11 +111,34 @@ struct Beamed<T> {
     seen: u64,
 }
 
-/// A child before the cut: the board, and where it came from.
+/// A child before the cut: where it came from (its parent's index and the
+/// cell whose tile slid into the parent's blank), the move, its estimate
+/// and digest, but not its tiles. Two children in three are cut, so a
+/// child's tiles (128 bytes beyond the 24-puzzle) are written only once it
+/// is kept ([`Candidate::board`]).
 #[derive(Clone, Copy)]
-struct Candidate<T> {
-    board: Beamed<T>,
+struct Candidate {
+    seen: u64,
+    h: u32,
     parent: u32,
+    from: u8,
+    last: u8,
+}
+
+impl Candidate {
+    /// The board this child is, made from its parent.
+    #[inline]
+    fn board<T: Tiles>(&self, parent: &Beamed<T>) -> Beamed<T> {
+        let from = self.from as usize;
+        let tile = parent.tiles.tile(from);
+        Beamed {
+            tiles: parent.tiles.slide(tile, from, parent.blank as usize),
+            blank: self.from,
+            last: self.last,
+            h: self.h,
+            seen: self.seen,
+        }
+    }
 }
 
 /// What one depth keeps for the path: each board's parent in the depth
@@ -128,8 +151,8 @@ struct Depth {
 /// What one thread made of its share of a depth: the children not seen two
 /// depths before, in the beam's order; the first move, if any, that reached
 /// the target (the board's index and the move); and its nodes.
-struct Share<T> {
-    children: Vec<Candidate<T>>,
+struct Share {
+    children: Vec<Candidate>,
     found: Option<(u32, u8)>,
     stats: Stats,
 }
@@ -230,7 +253,7 @@ where
             out_of_time: &out_of_time,
             digests: &digests,
         };
-        let shares: Vec<Share<P::Tiles>> = std::thread::scope(|scope| {
+        let shares: Vec<Share> = std::thread::scope(|scope| {
             let mut parts = beam.chunks(chunk).zip(estimates.iter_mut()).enumerate();
             let (_, (mine, estimate)) = parts.next().expect("the beam holds a board");
             let others: Vec<_> = parts
@@ -245,7 +268,7 @@ where
             shares
         });
         let mut next: HashMap<u64, ()> = HashMap::default();
-        let mut candidates: Vec<Candidate<P::Tiles>> = Vec::new();
+        let mut candidates: Vec<Candidate> = Vec::new();
         for share in shares {
             stats.generated += share.stats.generated;
             stats.expanded += share.stats.expanded;
@@ -257,7 +280,7 @@ where
                 return Ok((BeamEnd::Reached(path_back(&depths, 0)), stats));
             }
             for child in share.children {
-                if next.insert(child.board.seen, ()).is_none() {
+                if next.insert(child.seen, ()).is_none() {
                     candidates.push(child);
                 }
             }
@@ -269,16 +292,19 @@ where
         // beam from the same board, every run.
         if candidates.len() > width {
             let mut order: Vec<u32> = (0..candidates.len() as u32).collect();
-            order.select_nth_unstable_by_key(width, |&i| (candidates[i as usize].board.h, i));
+            order.select_nth_unstable_by_key(width, |&i| (candidates[i as usize].h, i));
             order.truncate(width);
             order.sort_unstable();
             candidates = order.into_iter().map(|i| candidates[i as usize]).collect();
         }
         depths.push(Depth {
             parents: candidates.iter().map(|candidate| candidate.parent).collect(),
-            moves: candidates.iter().map(|candidate| candidate.board.last).collect(),
+            moves: candidates.iter().map(|candidate| candidate.last).collect(),
         });
-        beam = candidates.iter().map(|candidate| candidate.board).collect();
+        beam = candidates
+            .iter()
+            .map(|candidate| candidate.board(&beam[candidate.parent as usize]))
+            .collect();
         if let Some((index, board)) = beam.iter().enumerate().min_by_key(|(index, board)| (board.h, *index)) {
             if board.h < least {
                 (least, lowered, lowest) = (board.h, depth, index);
@@ -333,7 +359,7 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
     first: usize,
     estimate: &mut E,
     ask: Ask<'_, T, N>,
-) -> Share<T> {
+) -> Share {
     let mut share = Share {
         children: Vec::with_capacity(3 * boards.len()),
         found: None,
@@ -369,7 +395,10 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
             };
             let (h, undo) = estimate.moved(board.h, slide);
             estimate.undo(slide, undo);
-            if tiles == ask.goal {
+            // An admissible estimate is 0 at the target, so only a child
+            // of estimate 0 is compared with it (a board of 128 bytes
+            // beyond the 24-puzzle).
+            if h == 0 && tiles == ask.goal {
                 share.found = Some((index, mv));
                 return share;
             }
@@ -381,14 +410,11 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
                 continue;
             }
             share.children.push(Candidate {
-                board: Beamed {
-                    tiles,
-                    blank: cell,
-                    last: mv,
-                    h,
-                    seen,
-                },
+                seen,
+                h,
                 parent: index,
+                from: cell,
+                last: mv,
             });
         }
     }
@@ -434,9 +460,10 @@ impl Digests {
 /// The most bytes [`beam_search`] holds per board of its width, on boards
 /// packed as `T`, for paths of at most `longest` moves: each depth's
 /// parent and move (5 bytes a depth), the children of a depth twice over
-/// (as its threads made them and as merged, up to three a board each) and
-/// the digests of three depths' children (see the module's
-/// documentation).
+/// (as its threads made them and as merged, up to three a board each,
+/// without their tiles), the boards of the depth expanded and of the next
+/// (made from them), and the digests of three depths' children (see the
+/// module's documentation).
 ///
 /// ```
 /// use slide_solvers::{beam_state_bytes, Cells};
@@ -444,8 +471,8 @@ impl Digests {
 /// ```
 pub fn beam_state_bytes<T>(longest: usize) -> usize {
     5 * longest
-        + 6 * std::mem::size_of::<Candidate<T>>()
-        + std::mem::size_of::<Beamed<T>>()
+        + 6 * std::mem::size_of::<Candidate>()
+        + 2 * std::mem::size_of::<Beamed<T>>()
         + 9 * hashed_bytes(std::mem::size_of::<u64>())
 }
 
