@@ -24,7 +24,7 @@ use crate::PatternMismatch;
 pub struct LinearConflict;
 
 /// Linear conflict as it follows a board: each line's penalty is kept, and
-/// a move recomputes the two lines it changes. On the `u64` board its
+/// a move recomputes the one line it can change, if any. On the `u64` board its
 /// tables are [`SmallTargets`]; on wide boards [`crate::WideTargets`].
 pub struct LinearConflictEstimate<G: Targets = SmallTargets> {
     pub(crate) targets: G,
@@ -42,23 +42,24 @@ pub struct LineUndo(u32, u32);
 /// if its goal is in the line, the number of such tiles less the longest run
 /// of them whose coordinates already increase, times two.
 ///
-/// The longest increasing run comes from patience sorting: `tails[i]` is the
-/// smallest last coordinate of a run of length `i + 1` so far. `tails` has
-/// room for the longest line (8 on boards of at most 16 cells), so a linear
-/// scan finds each coordinate's place.
+/// The longest increasing run comes from patience sorting: each pile's top
+/// is the smallest last coordinate of a run as long as the pile's rank, and
+/// a coordinate goes on the pile of the least top at or above it (a new
+/// pile if none is). The coordinates of a line are distinct (each tile of
+/// it has its own cell there) and below 64 (the longest line: 128 cells in
+/// two rows), so the tops are a set of bits: the least top above the
+/// coordinate is the lowest set bit of `tops` masked below it, cleared by
+/// `above & above.wrapping_neg()`; the piles are the bits left.
 #[inline]
-pub(crate) fn line_conflict(coords: impl Iterator<Item = Option<u8>>, tails: &mut [u8]) -> u32 {
-    let (mut kept, mut longest) = (0u32, 0usize);
+pub(crate) fn line_conflict(coords: impl Iterator<Item = Option<u8>>) -> u32 {
+    let (mut kept, mut tops) = (0u32, 0u64);
     for coord in coords.flatten() {
+        debug_assert!(coord < 64 && tops & (1 << coord) == 0, "distinct coordinates below 64");
         kept += 1;
-        let place = tails[..longest]
-            .iter()
-            .position(|&tail| tail >= coord)
-            .unwrap_or(longest);
-        tails[place] = coord;
-        longest += (place == longest) as usize;
+        let above = tops & (u64::MAX << coord);
+        tops = (tops & !(above & above.wrapping_neg())) | (1 << coord);
     }
-    2 * (kept - longest as u32)
+    2 * (kept - tops.count_ones())
 }
 
 impl<G: Targets> LinearConflictEstimate<G> {
@@ -81,8 +82,7 @@ impl<G: Targets> LinearConflictEstimate<G> {
             let tile = tiles.tile(row * cols + col);
             (t.goal_row(tile) as usize == row).then_some(t.goal_col(tile))
         });
-        let mut tails = G::TAILS;
-        line_conflict(coords, tails.as_mut())
+        line_conflict(coords)
     }
 
     /// The penalty of column `col` of the packed `tiles`.
@@ -94,8 +94,7 @@ impl<G: Targets> LinearConflictEstimate<G> {
             let tile = tiles.tile(row * cols + col);
             (t.goal_col(tile) as usize == col).then_some(t.goal_row(tile))
         });
-        let mut tails = G::TAILS;
-        line_conflict(coords, tails.as_mut())
+        line_conflict(coords)
     }
 
     /// The line whose penalty a slide of `tile` from cell `from` into the
@@ -227,5 +226,44 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         };
         lines[a] = undo.0;
         lines[b] = undo.1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_conflict;
+
+    /// The oracle: the longest increasing run by the quadratic recurrence,
+    /// each coordinate's run the longest before it on a smaller one, plus one.
+    fn plain(coords: &[Option<u8>]) -> u32 {
+        let kept: Vec<u8> = coords.iter().flatten().copied().collect();
+        let mut run = vec![1u32; kept.len()];
+        for i in 0..kept.len() {
+            for j in 0..i {
+                if kept[j] < kept[i] {
+                    run[i] = run[i].max(run[j] + 1);
+                }
+            }
+        }
+        2 * (kept.len() as u32 - run.into_iter().max().unwrap_or(0))
+    }
+
+    #[test]
+    fn the_bits_of_the_piles_give_the_longest_increasing_run() {
+        let mut random = slide_core::SplitMix64::new(41);
+        for _ in 0..20_000 {
+            let length = 1 + random.below(64);
+            // Distinct coordinates below the line's length, a random few of
+            // the cells holding a tile of another line.
+            let mut coords: Vec<u8> = (0..length as u8).collect();
+            for i in (1..length).rev() {
+                coords.swap(i, random.below(i + 1));
+            }
+            let line: Vec<Option<u8>> = coords
+                .into_iter()
+                .map(|coord| (random.below(3) != 0).then_some(coord))
+                .collect();
+            assert_eq!(line_conflict(line.iter().copied()), plain(&line), "{line:?}");
+        }
     }
 }

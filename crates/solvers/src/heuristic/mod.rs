@@ -168,13 +168,6 @@ pub trait Targets: Clone + Send + Sync {
     /// A value per row or per column: the lines' penalties.
     type Lines: AsRef<[u32]> + AsMut<[u32]> + Clone + Send + Sync;
 
-    /// Room for the longest increasing run of a line (see
-    /// `linear_conflict::line_conflict`).
-    type Tails: AsMut<[u8]> + Copy;
-
-    /// That room, before a line is read.
-    const TAILS: Self::Tails;
-
     /// The number of rows.
     fn rows(&self) -> usize;
 
@@ -246,8 +239,6 @@ impl SmallTargets {
 impl Targets for SmallTargets {
     /// A board of at most 16 cells has lines of at most 8.
     type Lines = [u32; 8];
-    type Tails = [u8; 8];
-    const TAILS: [u8; 8] = [0; 8];
 
     #[inline]
     fn rows(&self) -> usize {

@@ -10,9 +10,6 @@ use crate::{Heuristic, LinearConflict, Manhattan, PatternMismatch};
 
 use super::{WideBoard, WideTiles};
 
-/// The longest line of a wide board: 128 cells in two rows.
-const MAX_LINE: usize = 64;
-
 /// [`Targets`] of a wide board, in vectors as long as the board.
 #[derive(Clone, Debug)]
 pub struct WideTargets {
@@ -64,8 +61,6 @@ impl WideTargets {
 
 impl Targets for WideTargets {
     type Lines = Vec<u32>;
-    type Tails = [u8; MAX_LINE];
-    const TAILS: [u8; MAX_LINE] = [0; MAX_LINE];
 
     #[inline]
     fn rows(&self) -> usize {
