@@ -291,11 +291,17 @@ where
         // The `width` of least estimate, ties to the first made: the same
         // beam from the same board, every run.
         if candidates.len() > width {
-            let mut order: Vec<u32> = (0..candidates.len() as u32).collect();
-            order.select_nth_unstable_by_key(width, |&i| (candidates[i as usize].h, i));
-            order.truncate(width);
-            order.sort_unstable();
-            candidates = order.into_iter().map(|i| candidates[i as usize]).collect();
+            // A child's key is its estimate, then its index: the `width`
+            // least are those below the key of rank `width`, kept in the
+            // order made (no sort).
+            let key = |index: usize, candidate: &Candidate| (candidate.h as u64) << 32 | index as u64;
+            let mut keys: Vec<u64> = candidates.iter().enumerate().map(|(i, c)| key(i, c)).collect();
+            let cut = *keys.select_nth_unstable(width).1;
+            let mut index = 0;
+            candidates.retain(|candidate| {
+                index += 1;
+                key(index - 1, candidate) < cut
+            });
         }
         depths.push(Depth {
             parents: candidates.iter().map(|candidate| candidate.parent).collect(),
