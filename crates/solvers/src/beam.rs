@@ -234,6 +234,7 @@ where
     // its own depth (see the module's documentation).
     let mut before: HashMap<u64, ()> = HashMap::default();
     let mut here: HashMap<u64, ()> = beam.iter().map(|board| (board.seen, ())).collect();
+    let mut spare: HashMap<u64, ()> = HashMap::default();
     // The least estimate the beam has held, the depth it first did, and
     // the board's index there.
     let (mut least, mut lowered, mut lowest) = (h, 0, 0);
@@ -267,7 +268,9 @@ where
             );
             shares
         });
-        let mut next: HashMap<u64, ()> = HashMap::default();
+        let mut next = std::mem::take(&mut spare);
+        next.clear();
+        next.reserve(shares.iter().map(|share| share.children.len()).sum());
         let mut candidates: Vec<Candidate> = Vec::new();
         for share in shares {
             stats.generated += share.stats.generated;
@@ -329,7 +332,7 @@ where
                 return Ok((BeamEnd::Stalled(ends), stats));
             }
         }
-        before = std::mem::replace(&mut here, next);
+        spare = std::mem::replace(&mut before, std::mem::replace(&mut here, next));
         // `here` now holds every child made, kept or not: a board cut from
         // this depth is not made again at the next but one.
     }
