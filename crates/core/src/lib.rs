@@ -42,7 +42,7 @@ pub use crate::clock::Instant;
 pub use crate::grid::{gap, neighbour_cell, CellMasks, Grid, GridError, MAX_SIDE};
 pub use crate::input::{boards, counted_boards, Boards, InputError};
 pub use crate::large_board::{large_is_solvable, LargeBoard};
-pub use crate::moves::{parse_path, path_string, Move, MoveOrder, PathError, NO_MOVE};
+pub use crate::moves::{parse_path, path_string, undone, Move, MoveOrder, PathError, NO_MOVE};
 pub use crate::parse::{characters, parse_symbol, quoted, symbols, words, ParseError, Symbol, SymbolError, Words};
 pub use crate::random::SplitMix64;
 pub use crate::rank::{factorial, rank, rank_after_slide, rank_step, rank_tiles, unrank, RankSteps};

@@ -137,6 +137,18 @@ pub fn path_string(path: &[Move]) -> String {
     path.iter().map(|m| m.letter()).collect()
 }
 
+/// `path` read backwards, each move undone: the way back from where it
+/// ends to where it began.
+///
+/// ```
+/// use slide_core::{undone, Move::*};
+/// assert_eq!(undone(&[Up, Left]).collect::<Vec<_>>(), [Right, Down]);
+/// ```
+#[inline]
+pub fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
+    path.iter().rev().map(|mv| mv.reverse())
+}
+
 /// An order of the four moves, as a judge ranks their letters: with `dlru`,
 /// `d < l < r < u`. Searches try moves in this order, and among the
 /// shortest paths the one they return comes first in it. The case the order

@@ -43,7 +43,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use slide_core::Move;
+use slide_core::{undone, Move};
 
 use crate::budget::{hashed_bytes, Watch};
 use crate::heuristic::{Estimate, Heuristic, Slide};
@@ -539,11 +539,6 @@ impl<F: FnMut(BeamWay, &[Move]) -> Option<Vec<Move>>> BeamFinish for F {
     fn finish(&mut self, way: BeamWay, path: &[Move]) -> Option<Vec<Move>> {
         self(way, path)
     }
-}
-
-/// `path` read backwards: each move undone, last first.
-fn undone(path: &[Move]) -> impl Iterator<Item = Move> + '_ {
-    path.iter().rev().map(|mv| mv.reverse())
 }
 
 /// The shortest path [`beam_search`] finds at widths [`BEAM_FIRST_WIDTH`],

@@ -43,7 +43,7 @@ mod lines;
 mod ways;
 mod window;
 
-use slide_core::{gap, neighbour_cell, Board, Move, Shape};
+use slide_core::{gap, neighbour_cell, undone, Board, Move, Shape};
 use slide_solvers::{Answer, SearchError};
 
 pub use self::by_search::{reduce_by_search, reduce_by_search_into, SEARCH_FINISH_CELLS};
@@ -302,7 +302,7 @@ fn reduce_in(
         let room = max_moves.saturating_sub(detour.len() as u64);
         let length = reduce_in(start, &cornered, room, finish_cells, lines, finish, out)?
             .expect("the cornered goal is reached from the same boards");
-        let back: Vec<Move> = detour.iter().rev().map(|mv| mv.reverse()).collect();
+        let back: Vec<Move> = undone(&detour).collect();
         out(&back);
         return Ok(Some(length + back.len() as u64));
     }

@@ -107,12 +107,8 @@ impl<G: Targets> LinearConflictEstimate<G> {
     #[inline]
     fn changed_line(&self, tile: usize, from: usize, to: usize) -> Option<usize> {
         let t = &self.targets;
-        let cols = t.cols();
-        let (a, b, own) = if from.abs_diff(to) == 1 {
-            (from % cols, to % cols, t.goal_col(tile) as usize)
-        } else {
-            (from / cols, to / cols, t.goal_row(tile) as usize)
-        };
+        let (horizontal, a, b) = self.spanned(from, to);
+        let own = if horizontal { t.goal_col(tile) } else { t.goal_row(tile) } as usize;
         (own == a || own == b).then_some(own)
     }
 
@@ -124,6 +120,18 @@ impl<G: Targets> LinearConflictEstimate<G> {
             self.col(tiles, line)
         } else {
             self.row(tiles, line)
+        }
+    }
+
+    /// Whether a slide from `from` into `to` is horizontal, and the two
+    /// lines it spans: columns if it is, rows if not.
+    #[inline]
+    fn spanned(&self, from: usize, to: usize) -> (bool, usize, usize) {
+        let cols = self.targets.cols();
+        if from.abs_diff(to) == 1 {
+            (true, from % cols, to % cols)
+        } else {
+            (false, from / cols, to / cols)
         }
     }
 
@@ -161,13 +169,7 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         let Slide { tiles, tile, from, to } = slide;
         let t = &self.targets;
         let h = h + t.distance(tile, to) as u32 - t.distance(tile, from) as u32;
-        let cols = t.cols();
-        let horizontal = from.abs_diff(to) == 1;
-        let (a, b) = if horizontal {
-            (from % cols, to % cols)
-        } else {
-            (from / cols, to / cols)
-        };
+        let (horizontal, a, b) = self.spanned(from, to);
         let changed = self
             .changed_line(tile, from, to)
             .map(|line| (line, self.penalty(tiles, horizontal, line)));
@@ -217,13 +219,8 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
 
     #[inline]
     fn undo(&mut self, slide: Slide<T>, undo: LineUndo) {
-        let (from, to) = (slide.from, slide.to);
-        let cols = self.targets.cols();
-        let (lines, a, b) = if from.abs_diff(to) == 1 {
-            (self.col_conflict.as_mut(), from % cols, to % cols)
-        } else {
-            (self.row_conflict.as_mut(), from / cols, to / cols)
-        };
+        let (horizontal, a, b) = self.spanned(slide.from, slide.to);
+        let lines = self.lines_mut(horizontal);
         lines[a] = undo.0;
         lines[b] = undo.1;
     }

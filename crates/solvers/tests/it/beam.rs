@@ -236,7 +236,7 @@ fn a_stalled_beam_is_finished_by_the_caller_and_its_path_replays() {
                 walk.push(mv);
             }
         }
-        let back: Vec<Move> = walk.iter().rev().map(|mv| mv.reverse()).collect();
+        let back: Vec<Move> = slide_core::undone(&walk).collect();
         let mut finish = |way: BeamWay, path: &[Move]| {
             let mut there = if way == BeamWay::Forward {
                 large.clone()
