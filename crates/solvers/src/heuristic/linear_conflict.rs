@@ -98,18 +98,19 @@ impl<G: Targets> LinearConflictEstimate<G> {
     }
 
     /// The line whose penalty a slide of `tile` from cell `from` into the
-    /// blank's cell `to` changes, if any: a horizontal slide spans two
+    /// blank's cell `to` changes, if any, and whether it is a column (the
+    /// slide horizontal) or a row: a horizontal slide spans two
     /// columns, a vertical one two rows, and of those it changes only the
     /// tile's target line, if it is one. A line's penalty depends only on
     /// the order of the tiles whose target is in it (the blank's is in
     /// none): a tile of another line leaving or entering it, the blank
     /// taking its place or giving it up, leaves that order as it was.
     #[inline]
-    fn changed_line(&self, tile: usize, from: usize, to: usize) -> Option<usize> {
+    fn changed_line(&self, tile: usize, from: usize, to: usize) -> Option<(bool, usize)> {
         let t = &self.targets;
         let (horizontal, a, b) = self.spanned(from, to);
         let own = if horizontal { t.goal_col(tile) } else { t.goal_row(tile) } as usize;
-        (own == a || own == b).then_some(own)
+        (own == a || own == b).then_some((horizontal, own))
     }
 
     /// The penalty of column `line` (`horizontal`: the lines a horizontal
@@ -172,7 +173,7 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
         let (horizontal, a, b) = self.spanned(from, to);
         let changed = self
             .changed_line(tile, from, to)
-            .map(|line| (line, self.penalty(tiles, horizontal, line)));
+            .map(|(_, line)| (line, self.penalty(tiles, horizontal, line)));
         let lines = self.lines_mut(horizontal);
         let undo = LineUndo(lines[a], lines[b]);
         if let Some((line, penalty)) = changed {
@@ -209,8 +210,7 @@ impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
             (col + 1 < cols).then_some(blank + 1),
         ];
         for from in neighbours.into_iter().flatten() {
-            if let Some(line) = self.changed_line(tiles.tile(from), from, blank) {
-                let horizontal = from.abs_diff(blank) == 1;
+            if let Some((horizontal, line)) = self.changed_line(tiles.tile(from), from, blank) {
                 let penalty = self.penalty(tiles, horizontal, line);
                 self.lines_mut(horizontal)[line] = penalty;
             }
