@@ -178,7 +178,7 @@ fn main() -> ExitCode {
     };
     let dir = slide_cache::cache_dir();
     let started = Instant::now();
-    let (pdb, reports) = match slide_cache::load_or_build_korf_felner(&dir, 0, None) {
+    let (pdb, reports) = match slide_cache::load_or_build_placement(&dir, &slide_pattern_db::KORF_FELNER, 0, None) {
         Ok(Some(loaded)) => loaded,
         Ok(None) => unreachable!("a build with no deadline ends"),
         Err(error) => {

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::{korf_felner, memory};
+use crate::{memory, placement};
 
 /// Tables of at least this many bytes are mapped rather than copied, in
 /// every process: the 7-8 split's 8-tile table (1.56 GB), whose copy cost a
@@ -38,7 +38,7 @@ pub(crate) fn load_table<T>(
         }
         return copied(&mut bytes.as_slice(), huge_page_buffer(buffer));
     }
-    if size >= MAP_FROM || korf_felner::maps_every_table() {
+    if size >= MAP_FROM || placement::maps_every_table() {
         if let Some(file) = mapped_file(path, size)? {
             return mapped(file);
         }

@@ -22,13 +22,13 @@
 #![deny(missing_docs)]
 
 mod files;
-mod korf_felner;
 mod memory;
 mod move_fsm;
+mod placement;
 
-pub use crate::korf_felner::{
-    korf_felner_file_names, korf_felner_not_ready, load_korf_felner, load_or_build_korf_felner, map_tables,
-    placement_file_name, Unusable,
+pub use crate::placement::{
+    load_or_build_placement, load_placement, map_tables, placement_file_name, placement_file_names,
+    placement_not_ready, Unusable,
 };
 pub use crate::memory::{hold_in_memory, put_file, take_new_files};
 pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};

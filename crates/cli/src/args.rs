@@ -101,9 +101,9 @@ pub(crate) struct UnitsInstance {
     /// The goal (default: the tiles in order, the blank last).
     #[arg(long, allow_hyphen_values = true)]
     pub(crate) goal: Option<String>,
-    /// The estimate: manhattan, linear-conflict, or pdb (Korf and Felner's
-    /// tables on 5x5). Default: pdb on 5x5 when its tables are cached,
-    /// linear-conflict otherwise.
+    /// The estimate: manhattan, linear-conflict, or pdb (the placement
+    /// tables on 5x5 and 6x6). Default: pdb on 5x5 and 6x6 when its tables
+    /// are cached, linear-conflict otherwise.
     #[arg(long, value_enum)]
     pub(crate) heuristic: Option<HeuristicArg>,
     /// The moves the search skips: `fsm` (the move machine, as `slide
@@ -385,9 +385,10 @@ pub(crate) enum HeuristicArg {
     /// The larger of walking distance and linear conflict (boards whose
     /// walking-distance tables stay small: not 2x7, 2x8 and their transposes).
     WalkingDistance,
-    /// Additive pattern databases (4x4 and 5x5 with the goal's blank in a
-    /// corner; on 5x5 Korf and Felner's 6-6-6-6 with zero-aware values,
-    /// 977 MB in the cache, built once in about two minutes).
+    /// Additive pattern databases (4x4, 5x5 and 6x6 with the goal's blank
+    /// in a corner; on 5x5 Korf and Felner's 6-6-6-6 with zero-aware
+    /// values, 977 MB in the cache, built once in about three minutes; on
+    /// 6x6 seven tables of five tiles, 847 MB, about four minutes).
     Pdb,
     /// Korf and Felner's 7-8 pattern databases, for the hardest 15-puzzles:
     /// 1.7 GB in the cache per corner of the goal's blank, built once in

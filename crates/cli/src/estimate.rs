@@ -9,7 +9,7 @@
 
 use clap::ValueEnum;
 use slide_core::Board;
-use slide_pattern_db::{strongest_estimate, Split, Strongest};
+use slide_pattern_db::{placement_split, strongest_estimate, PlacementSplit, Split, Strongest};
 
 use crate::args::HeuristicArg;
 use crate::instance::Instance;
@@ -21,7 +21,7 @@ pub(crate) enum Packing {
     /// The packed `u64` boards of at most 16 cells: every estimate.
     Packed,
     /// The wide packings (`slide_solvers::WideBoard`), any size: Manhattan
-    /// distance, linear conflict, and on 5x5 Korf and Felner's tables.
+    /// distance, linear conflict, and on 5x5 and 6x6 the placement tables.
     Wide,
 }
 
@@ -52,17 +52,18 @@ pub(crate) enum Needs {
     Nothing,
     /// The 4x4 pattern databases of a split for the goal's blank.
     PatternDbs(Split),
-    /// Korf and Felner's two tables of the 24-puzzle, serving the goal's
-    /// corner by symmetry.
-    KorfFelner,
+    /// The placement tables of a split (Korf and Felner's two of the
+    /// 24-puzzle, the 35-puzzle's seven), serving the goal's corner by
+    /// symmetry.
+    Placement(PlacementSplit),
 }
 
 impl Needs {
     /// The cache's files of the tables, where they are the same for every
-    /// goal (Korf and Felner's); the 4x4 tables' files are named by goal.
+    /// goal (the placement tables); the 4x4 tables' files are named by goal.
     pub(crate) fn files(&self) -> Vec<String> {
         match self {
-            Needs::KorfFelner => slide_cache::korf_felner_file_names(),
+            Needs::Placement(split) => slide_cache::placement_file_names(split),
             Needs::Nothing | Needs::PatternDbs(_) => Vec::new(),
         }
     }
@@ -88,13 +89,15 @@ impl ResolvedEstimate {
         }
     }
 
-    /// The tables this estimate reads on `packing`'s boards: `pdb` is the
-    /// 6-6-3 split on the packed boards, Korf and Felner's on the wide.
-    pub(crate) fn needs(&self, packing: Packing) -> Needs {
+    /// The tables this estimate reads on `packing`'s boards of `rows` by
+    /// `cols`: `pdb` is the 6-6-3 split on the packed boards, the shape's
+    /// placement split on the wide (none where it has none: [`fits`]
+    /// refuses it there).
+    pub(crate) fn needs(&self, packing: Packing, (rows, cols): (usize, usize)) -> Needs {
         match (self.heuristic, packing) {
             (HeuristicArg::Pdb78, _) => Needs::PatternDbs(Split::SevenEight),
             (HeuristicArg::Pdb, Packing::Packed) => Needs::PatternDbs(crate::small::SPLIT),
-            (HeuristicArg::Pdb, Packing::Wide) => Needs::KorfFelner,
+            (HeuristicArg::Pdb, Packing::Wide) => placement_split(rows, cols).map_or(Needs::Nothing, Needs::Placement),
             (HeuristicArg::Manhattan | HeuristicArg::LinearConflict | HeuristicArg::WalkingDistance, _) => {
                 Needs::Nothing
             }
@@ -107,8 +110,8 @@ impl ResolvedEstimate {
 /// ([`strongest_packed`]), and the 7-8 tables instead of 6-6-3 when the
 /// cache holds them for the goal (the one 15-puzzle known to take 6-6-3
 /// over a minute, the goal transposed, takes them seconds: `record/`). On
-/// the wide boards, Korf and Felner's tables on 5x5 when the cache holds
-/// them whole for the goal's corner; else linear conflict.
+/// the wide boards, the placement tables on 5x5 and 6x6 when the cache
+/// holds them whole for the goal's corner; else linear conflict.
 pub(crate) fn default_for(instance: &Instance, packing: Packing, tables: &Tables) -> HeuristicArg {
     if let (Packing::Packed, Some((_, goal))) = (packing, instance.packed()) {
         return match strongest_packed(&goal) {
@@ -117,23 +120,24 @@ pub(crate) fn default_for(instance: &Instance, packing: Packing, tables: &Tables
         };
     }
     let goal = &instance.goal;
-    let five_by_five = (goal.rows(), goal.cols()) == (5, 5);
-    if five_by_five && slide_pattern_db::korf_felner_split(goal.blank()).is_ok() && korf_felner_cached(goal.blank()) {
-        HeuristicArg::Pdb
-    } else {
-        HeuristicArg::LinearConflict
+    match placement_split(goal.rows(), goal.cols()) {
+        Some(split) if split.patterns(goal.blank()).is_ok() && placement_cached(&split, goal.blank()) => {
+            HeuristicArg::Pdb
+        }
+        _ => HeuristicArg::LinearConflict,
     }
 }
 
 /// Whether `heuristic` serves the searches on `packing`'s boards of `rows`
 /// by `cols`: on the packed boards every estimate (a pattern database that
 /// does not fit the goal is refused when its tables are asked for); on the
-/// wide boards Manhattan distance, linear conflict, and `pdb` on 5x5.
+/// wide boards Manhattan distance, linear conflict, and `pdb` on 5x5 and
+/// 6x6.
 pub(crate) fn fits(heuristic: HeuristicArg, packing: Packing, (rows, cols): (usize, usize)) -> bool {
     match (packing, heuristic) {
         (Packing::Packed, _) => true,
         (Packing::Wide, HeuristicArg::Manhattan | HeuristicArg::LinearConflict) => true,
-        (Packing::Wide, HeuristicArg::Pdb) => (rows, cols) == (5, 5),
+        (Packing::Wide, HeuristicArg::Pdb) => placement_split(rows, cols).is_some(),
         (Packing::Wide, HeuristicArg::WalkingDistance | HeuristicArg::Pdb78) => false,
     }
 }
@@ -156,19 +160,20 @@ pub(crate) fn name_of(heuristic: HeuristicArg) -> String {
         .unwrap_or_default()
 }
 
-/// Whether Korf and Felner's tables for a goal whose blank is in the
-/// corner `blank` are in the cache, whole and intact (read then, once per
+/// Whether the tables of `split` for a goal whose blank is in the corner
+/// `blank` are in the cache, whole and intact (read then, once per
 /// process). A table there but damaged is as good as missing to the
 /// estimate chosen by default: it is said once on standard error, and only
 /// `--heuristic pdb` builds it again (minutes).
-fn korf_felner_cached(blank: usize) -> bool {
+fn placement_cached(split: &PlacementSplit, blank: usize) -> bool {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    match slide_cache::load_korf_felner(&slide_cache::cache_dir(), blank) {
+    match slide_cache::load_placement(&slide_cache::cache_dir(), split, blank) {
         Ok(_) => true,
         Err(unusable) => {
             if !unusable.missing && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
                 crate::error::say(&format!(
-                    "warning: a 24-puzzle table is unusable ({unusable}); --heuristic pdb builds it again"
+                    "warning: a {} table is unusable ({unusable}); --heuristic pdb builds it again",
+                    split.puzzle
                 ));
             }
             false

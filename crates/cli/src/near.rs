@@ -18,7 +18,7 @@ use std::time::Duration;
 use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
-    beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Heuristic,
+    beam_state_bytes, beam_within, states_within, MaxOf, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Heuristic,
     LinearConflict, SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
@@ -41,8 +41,8 @@ pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 const SHORTEN_WINDOW: usize = 32;
 
 /// Solves `instance` by the near-optimal route with `heuristic` (the
-/// policy's default: Korf and Felner's tables on 5x5 where cached, linear
-/// conflict otherwise), within the request's budget, counted from when the
+/// policy's default: the placement tables on 5x5 and 6x6 where cached,
+/// linear conflict otherwise), within the request's budget, counted from when the
 /// request was made (the tables' reading included).
 pub(crate) fn solve(
     instance: Instance,
@@ -75,11 +75,17 @@ pub(crate) fn solve(
         path: &reduced,
         finish: &mut completion,
     };
+    let shape = (instance.goal.rows(), instance.goal.cols());
     let searched = match (heuristic, instance.cells()) {
-        (HeuristicArg::Pdb, 25) => {
+        (HeuristicArg::Pdb, 25) if shape == (5, 5) => {
             let (start, goal) = wide::<u128>(&instance)?;
-            let pdb = tables.korf_felner.for_goal(goal.blank(), Some(deadline))?;
+            let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
             search(&start, &goal, &&pdb, true, reduction, request, deadline)?
+        }
+        (HeuristicArg::Pdb, 36) if shape == (6, 6) => {
+            let (start, goal) = wide::<Cells>(&instance)?;
+            let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
+            search(&start, &goal, &MaxOf(LinearConflict, &pdb), false, reduction, request, deadline)?
         }
         (_, 0..=25) => {
             let (start, goal) = wide::<u128>(&instance)?;

@@ -54,10 +54,10 @@ pub(crate) struct Request {
 }
 
 /// The tables a run reads or builds, kept for the run: the pattern
-/// databases of up to 16 cells and Korf and Felner's for 5x5.
+/// databases of up to 16 cells and the placement tables of 5x5 and 6x6.
 pub(crate) struct Tables {
     pub(crate) small: small::Tables,
-    pub(crate) korf_felner: wide::Tables,
+    pub(crate) placement: wide::Tables,
 }
 
 impl Tables {
@@ -65,7 +65,7 @@ impl Tables {
     pub(crate) fn new() -> Tables {
         Tables {
             small: small::tables(),
-            korf_felner: wide::Tables::default(),
+            placement: wide::Tables::default(),
         }
     }
 }
@@ -132,7 +132,7 @@ impl Route {
     ) -> Result<Solution, CliError> {
         match self {
             Route::Small(plan) => small::solve(instance, plan, request, &tables.small, spinner),
-            Route::Wide(search) => wide::solve(instance, search, request, &tables.korf_felner, spinner),
+            Route::Wide(search) => wide::solve(instance, search, request, &tables.placement, spinner),
             Route::Near(heuristic) => crate::near::solve(instance, heuristic, request, tables),
             Route::Reduce => crate::reduce::solve(instance, request.max_moves),
         }

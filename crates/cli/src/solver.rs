@@ -260,7 +260,7 @@ impl Solver {
         let goal = WideBoard::<T>::of(&instance.goal).map_err(bad_input)?;
         if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
             return Err(bad_input(format!(
-                "{} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+                "{} is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict",
                 name_of(heuristic)
             )));
         }
@@ -268,7 +268,7 @@ impl Solver {
             HeuristicArg::Manhattan => Manhattan.estimate(&start, &goal),
             HeuristicArg::LinearConflict => LinearConflict.estimate(&start, &goal),
             HeuristicArg::Pdb => {
-                let pdb = self.tables.korf_felner.for_goal(goal.blank(), None)?;
+                let pdb = self.tables.placement.for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
                 (&pdb).estimate(&start, &goal)
             }
             HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use indicatif::ProgressBar;
 use slide_core::Instant;
-use slide_pattern_db::PlacementPdb;
+use slide_pattern_db::{placement_split, PlacementPdb};
 use slide_solvers::{
     parallel_ida_star, parallel_ida_star_pruned, wide_astar, wide_astar_state_bytes, wide_bidirectional_bfs,
     wide_bidirectional_state_bytes, Answer, Budget, Cells, Heuristic, LinearConflict, Manhattan, MoveFsm, Progress,
@@ -35,11 +35,12 @@ pub(crate) enum Search {
     Bidi,
 }
 
-/// Korf and Felner's tables, for each corner of the goal's blank a run
-/// meets, loaded (or built) on first need and kept for the run.
+/// The placement tables (Korf and Felner's on 5x5, the 35-puzzle's on
+/// 6x6), for each shape and corner of the goal's blank a run meets, loaded
+/// (or built) on first need and kept for the run.
 #[derive(Default)]
 pub(crate) struct Tables {
-    by_corner: Mutex<HashMap<usize, PlacementPdb>>,
+    by_corner: Mutex<HashMap<(usize, usize), PlacementPdb>>,
 }
 
 /// Solves `instance` by `search` as `request` asks, its progress shown on
@@ -97,7 +98,7 @@ fn run_packed<T: WideTiles + Send + Sync>(
     };
     if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
         return Err(bad_input(format!(
-            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 too); beyond, use manhattan or linear-conflict",
+            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict",
             name_of(heuristic)
         )));
     }
@@ -107,10 +108,11 @@ fn run_packed<T: WideTiles + Send + Sync>(
         HeuristicArg::Pdb => {
             // What needs no search is answered before any table is built.
             if let Some(answer) = slide_solvers::Position::answer_without_search(&start, &goal)? {
-                let name = format!("{}/pdb-6-6-6-6", search_name(search));
+                let split = placement_split(goal.rows(), goal.cols()).expect("pdb fits the board");
+                let name = format!("{}/{}", search_name(search), split.name());
                 return Ok((answer, name, Quality::Optimal));
             }
-            let pdb = tables.for_goal(goal.blank(), deadline)?;
+            let pdb = tables.for_goal((goal.rows(), goal.cols()), goal.blank(), deadline)?;
             run(LoadedEstimate::Pdb(&pdb))
         }
         HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => unreachable!("refused above: they fit no wide board"),
@@ -234,25 +236,37 @@ fn with<T: WideTiles, H: Heuristic<WideBoard<T>> + Sync>(
 }
 
 impl Tables {
-    /// Korf and Felner's tables for a goal whose blank is in the corner
-    /// `blank`, from the cache, built there on first need until `deadline`.
-    pub(crate) fn for_goal(&self, blank: usize, deadline: Option<Instant>) -> Result<PlacementPdb, CliError> {
-        slide_pattern_db::korf_felner_split(blank)
+    /// The placement tables of a `rows` by `cols` goal whose blank is in
+    /// the corner `blank`, from the cache, built there on first need until
+    /// `deadline`.
+    pub(crate) fn for_goal(
+        &self,
+        (rows, cols): (usize, usize),
+        blank: usize,
+        deadline: Option<Instant>,
+    ) -> Result<PlacementPdb, CliError> {
+        let split = placement_split(rows, cols).ok_or_else(|| {
+            bad_input(format!(
+                "no pattern databases for {rows}x{cols} boards (5x5 and 6x6 have them); use --heuristic linear-conflict"
+            ))
+        })?;
+        split
+            .patterns(blank)
             .map_err(|mismatch| bad_input(format!("{mismatch}; use --heuristic linear-conflict")))?;
         // One build at a time: the others wait for it rather than repeat it.
         let mut by_corner = self.by_corner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(pdb) = by_corner.get(&blank) {
+        if let Some(pdb) = by_corner.get(&(split.side, blank)) {
             return Ok(pdb.clone());
         }
         let dir = slide_cache::cache_dir();
-        let loaded = slide_cache::load_or_build_korf_felner(&dir, blank, deadline).map_err(|error| CliError {
+        let loaded = slide_cache::load_or_build_placement(&dir, &split, blank, deadline).map_err(|error| CliError {
             status: 1,
             message: error.to_string(),
         })?;
         let Some((pdb, reports)) = loaded else {
             return Err(CliError {
                 status: 1,
-                message: slide_cache::korf_felner_not_ready(&dir),
+                message: slide_cache::placement_not_ready(&dir, &split),
             });
         };
         for report in &reports {
@@ -261,11 +275,12 @@ impl Tables {
             } = &report.origin
             {
                 crate::error::say(&format!(
-                    "warning: the 24-puzzle's tables cannot be saved ({why}); they will be built again next time"
+                    "warning: the {}'s tables cannot be saved ({why}); they will be built again next time",
+                    split.puzzle
                 ));
             }
         }
-        by_corner.insert(blank, pdb.clone());
+        by_corner.insert((split.side, blank), pdb.clone());
         Ok(pdb)
     }
 }

@@ -37,8 +37,8 @@
 //!   strongest estimate for a goal;
 //! - `placement/`: placement tables, one value a placement whatever the
 //!   blank's region ([`PlacementPatternDb`]), and their sum
-//!   ([`PlacementPdb`]): Korf and Felner's 6-6-6-6 for the 24-puzzle
-//!   ([`korf_felner_split`]).
+//!   ([`PlacementPdb`]): Korf and Felner's 6-6-6-6 for the 24-puzzle and
+//!   seven patterns of five tiles for the 35-puzzle ([`PlacementSplit`]).
 //!
 //! Standard library only and Rust 1.70, like `slide-core`: the judge files
 //! for the 15-puzzle carry the tables' build and search.
@@ -61,8 +61,9 @@ pub use crate::estimate::{ByPlacement, Layout, PdbEstimate, Saved};
 pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
 pub use crate::placement::{
-    korf_felner_split, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved, KORF_FELNER_BLANK,
-    KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, PLACEMENT_FORMAT_VERSION,
+    placement_split, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved, PlacementSplit,
+    KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES,
+    PLACEMENT_FORMAT_VERSION, SIX_BY_SIX,
 };
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};

@@ -140,7 +140,7 @@ fn korf_felner_tables() -> Option<slide_pattern_db::PlacementPdb> {
 fn korf_felner_tables_for(blank: usize) -> Option<slide_pattern_db::PlacementPdb> {
     let dir = opt_in_cache("SLIDE_KORF_FELNER")?;
     Some(
-        slide_cache::load_or_build_korf_felner(&dir, blank, None)
+        slide_cache::load_or_build_placement(&dir, &slide_pattern_db::KORF_FELNER, blank, None)
             .unwrap()
             .unwrap()
             .0,

@@ -10,7 +10,7 @@ mod commands;
 mod processes;
 
 use slide_core::{Instant, Move};
-use slide_pattern_db::PlacementPdb;
+use slide_pattern_db::{placement_split, PlacementPdb, KORF_FELNER, SIX_BY_SIX};
 use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
@@ -159,7 +159,7 @@ fn resolve(instance: Instance, heuristic: Option<HeuristicArg>, pruning: Pruning
     let chosen = policy::ResolvedEstimate::resolve(heuristic, &instance, Packing::Wide, &tables);
     if !policy::fits(chosen.heuristic, Packing::Wide, (start.rows(), start.cols())) {
         return Err(bad_input(format!(
-            "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, not {}",
+            "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5 and 6x6, not {}",
             policy::name_of(chosen.heuristic)
         )));
     }
@@ -167,9 +167,11 @@ fn resolve(instance: Instance, heuristic: Option<HeuristicArg>, pruning: Pruning
         HeuristicArg::Manhattan => (LoadedEstimate::Manhattan, "manhattan".to_string()),
         HeuristicArg::LinearConflict => (LoadedEstimate::LinearConflict, "linear-conflict".to_string()),
         HeuristicArg::Pdb => {
-            let pdb = tables.korf_felner.for_goal(goal.blank(), None)?;
-            let files = chosen.needs(Packing::Wide).files();
-            (LoadedEstimate::Pdb(pdb), format!("pdb-6-6-6-6 {}", files.join(",")))
+            let pdb = tables.placement.for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
+            let files = chosen.needs(Packing::Wide, (goal.rows(), goal.cols())).files();
+            let split = placement_split(goal.rows(), goal.cols()).expect("pdb fits the board");
+            let name = format!("{} {}", split.name(), files.join(","));
+            (LoadedEstimate::Pdb(pdb), name)
         }
         HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => unreachable!("refused above: they fit no wide board"),
     };
@@ -199,7 +201,7 @@ fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
     let heuristic = match iteration.estimate.split(' ').next() {
         Some("manhattan") => HeuristicArg::Manhattan,
         Some("linear-conflict") => HeuristicArg::LinearConflict,
-        Some("pdb-6-6-6-6") => HeuristicArg::Pdb,
+        Some(name) if [KORF_FELNER.name(), SIX_BY_SIX.name()].contains(&name.to_string()) => HeuristicArg::Pdb,
         _ => {
             return Err(bad_input(format!(
                 "the estimate `{}` is not one this slide has",

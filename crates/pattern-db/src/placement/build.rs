@@ -5,10 +5,10 @@ use slide_core::{CellMasks, Grid};
 use super::{PlacementPatternDb, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES, STEP_SHIFT, UNREACHED, VALUE};
 
 /// The region of `free` cells connected to `seed` (which is free): the
-/// grid's rule ([`slide_core::CellMasks::region`]) on `u32` masks.
+/// grid's rule ([`slide_core::CellMasks::region`]).
 #[inline]
-fn region_of(masks: &CellMasks, free: u32, seed: usize) -> u32 {
-    masks.region(1 << seed, u64::from(free)) as u32
+fn region_of(masks: &CellMasks, free: u64, seed: usize) -> u64 {
+    masks.region(1 << seed, free)
 }
 
 impl PlacementPatternDb {
@@ -60,8 +60,8 @@ impl PlacementPatternDb {
             blank < n && !goal_cells.contains(&(blank as u8)),
             "the goal's blank is on a free cell"
         );
-        let masks = Grid::new(rows, cols).expect("a board of 2 to 32 cells a side").masks();
-        let all = masks.all as u32;
+        let masks = Grid::new(rows, cols).expect("a board of 2 to 64 cells a side").masks();
+        let all = masks.all;
         let neighbours: Vec<[Option<u8>; 4]> = (0..n)
             .map(|cell| {
                 let (row, col) = (cell / cols, cell % cols);
@@ -86,14 +86,14 @@ impl PlacementPatternDb {
             seen[word] |= mask;
             new
         };
-        // A state: the tiles' cells, five bits each, and its region's lowest
-        // cell in the bits above them.
+        // A state: the tiles' cells, six bits each (cells below 64), and its
+        // region's lowest cell in the bits above them.
         let pack = |cells: &[u8], lowest: usize| -> u64 {
             cells
                 .iter()
                 .enumerate()
-                .fold(0u64, |packed, (i, &c)| packed | (c as u64) << (5 * i))
-                | (lowest as u64) << 40
+                .fold(0u64, |packed, (i, &c)| packed | (c as u64) << (6 * i))
+                | (lowest as u64) << (6 * MAX_PLACEMENT_TILES)
         };
         // The regions reached after their placement, with a larger value:
         // placement index, region's lowest cell and value, packed.
@@ -101,7 +101,7 @@ impl PlacementPatternDb {
         let mut layer: Vec<u64> = Vec::new();
         let goal_index = PlacementPatternDb::index(goal_cells, n);
         values[goal_index] = 0;
-        let used = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
+        let used = goal_cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
         // The goal: the blank in its own region, named by the lowest cell.
         let lowest = region_of(&masks, all & !used, blank).trailing_zeros() as usize;
         mark(goal_index, lowest);
@@ -118,10 +118,10 @@ impl PlacementPatternDb {
             assert!(distance < VALUE, "a placement table's values are below 63");
             for &state in &layer {
                 for (i, cell) in cells[..k].iter_mut().enumerate() {
-                    *cell = ((state >> (5 * i)) & 0x1F) as u8;
+                    *cell = ((state >> (6 * i)) & 0x3F) as u8;
                 }
-                let used = cells[..k].iter().fold(0u32, |mask, &c| mask | 1 << c);
-                let region = region_of(&masks, all & !used, (state >> 40) as usize);
+                let used = cells[..k].iter().fold(0u64, |mask, &c| mask | 1 << c);
+                let region = region_of(&masks, all & !used, (state >> (6 * MAX_PLACEMENT_TILES)) as usize);
                 let base = PlacementPatternDb::index(&cells[..k], n);
                 let mut weight = 1;
                 for i in 0..k {

@@ -183,7 +183,7 @@ struct PatternView<'a> {
     /// These fields depend on the board, those above on the target only:
     /// the mask of the table cells its tiles stand on (for the blank's
     /// region), the index of their placement, and its value.
-    used: u32,
+    used: u64,
     index: u32,
     value: u8,
 }
@@ -193,7 +193,7 @@ struct PatternView<'a> {
 struct Before {
     pattern: u8,
     value: u8,
-    used: u32,
+    used: u64,
     index: u32,
     sum: u32,
 }
@@ -337,7 +337,7 @@ impl PatternView<'_> {
             // The free cells only where the region is asked for (one lookup
             // in about six).
             self.table
-                .zero_aware(index, |cell| in_blanks_region(masks, u64::from(self.used), blank, cell))
+                .zero_aware(index, |cell| in_blanks_region(masks, self.used, blank, cell))
         } else {
             self.table.least(index)
         }
@@ -346,7 +346,7 @@ impl PatternView<'_> {
 
 /// The cells of the digits of `index` (its `k` digits in base `n`): for a
 /// debug check that the mask a move follows matches the index it follows.
-fn digits_mask(mut index: usize, k: usize, n: u32) -> u32 {
+fn digits_mask(mut index: usize, k: usize, n: u32) -> u64 {
     let mut mask = 0;
     for _ in 0..k {
         mask |= 1 << (index % n as usize);

@@ -6,8 +6,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_pattern_db::{korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_TABLES};
-use slide_solvers::{ida_star, wide_astar, Budget, DistanceTable, Heuristic, WideBoard};
+use slide_pattern_db::{PlacementPatternDb, PlacementPdb, KORF_FELNER, SIX_BY_SIX};
+use slide_solvers::{ida_star, wide_astar, Budget, Cells, DistanceTable, Heuristic, LinearConflict, WideBoard};
 
 /// Every placement's value by the plainest search of the abstract space:
 /// states are the pattern tiles' cells and the blank's cell, the blank's
@@ -75,6 +75,9 @@ fn tables_hold_the_abstract_distances() {
         (5, 5, vec![1, 5, 6], 0),
         (4, 4, vec![1, 4, 5, 2], 0),
         (5, 5, vec![1, 5, 6], 24),
+        // Past 32 cells, where the sets of cells take 64-bit masks.
+        (6, 6, vec![1, 6, 7], 0),
+        (7, 7, vec![47, 41], 48),
     ];
     for (rows, cols, goal, blank) in cases {
         let db = PlacementPatternDb::build(rows, cols, &goal, blank);
@@ -143,19 +146,64 @@ fn sums_are_admissible_on_every_position_of_3x3() {
 }
 
 #[test]
-fn korf_and_felners_split_covers_each_corners_goal() {
-    for blank in [0, 4, 20, 24] {
-        let split = korf_felner_split(blank).unwrap();
-        let mut covered = [false; 25];
-        for (table, to_table) in &split {
-            // The table's cells, carried to the board: the pattern.
-            for &cell in KORF_FELNER_TABLES[*table] {
-                let board_cell = to_table.iter().position(|&t| t == cell).unwrap();
-                assert!(!covered[board_cell], "corner {blank}: cell {board_cell} twice");
-                covered[board_cell] = true;
+fn each_split_covers_each_corners_goal() {
+    for split in [KORF_FELNER, SIX_BY_SIX] {
+        let (side, cells) = (split.side, split.side * split.side);
+        for blank in [0, side - 1, cells - side, cells - 1] {
+            let patterns = split.patterns(blank).unwrap();
+            let mut covered = vec![false; cells];
+            for (table, to_table) in &patterns {
+                // The table's cells, carried to the board: the pattern.
+                for &cell in split.tables[*table] {
+                    let board_cell = to_table.iter().position(|&t| t == cell).unwrap();
+                    assert!(!covered[board_cell], "{side}x{side}, corner {blank}: cell {board_cell} twice");
+                    covered[board_cell] = true;
+                }
             }
+            assert_eq!((0..cells).filter(|&c| !covered[c]).collect::<Vec<_>>(), [blank]);
         }
-        assert_eq!((0..25).filter(|&c| !covered[c]).collect::<Vec<_>>(), [blank]);
+        assert!(split.patterns(side).is_err(), "a blank off the corners is refused");
+    }
+}
+
+/// On 6x6 (past 32 cells), three-tile tables covering every cell but a
+/// corner's: the sum never above the distance, and IDA* with it optimal,
+/// both against IDA* with linear conflict (no table), on walks from each
+/// corner's goal.
+#[test]
+fn six_by_six_sums_are_admissible_and_optimal() {
+    let mut random = slide_core::SplitMix64::new(36);
+    for blank in [0, 5, 30, 35] {
+        let cells: Vec<u8> = (0..36u8).filter(|&c| c as usize != blank).collect();
+        let identity: Vec<u8> = (0..36).collect();
+        let patterns = cells
+            .chunks(3)
+            .map(|chunk| (Arc::new(PlacementPatternDb::build(6, 6, chunk, blank)), identity.clone()))
+            .collect();
+        let pdb = PlacementPdb::new(6, 6, patterns);
+        let mut tiles: Vec<u32> = (1..36).collect();
+        tiles.insert(blank, 0);
+        let goal = WideBoard::<Cells>::new(6, 6, &tiles).unwrap();
+        for moves in [8, 14, 20, 26] {
+            let mut board = goal;
+            let mut last = None;
+            for _ in 0..moves {
+                let next: Vec<_> = slide_core::Move::ALL
+                    .into_iter()
+                    .filter(|&m| Some(m.reverse()) != last)
+                    .filter_map(|m| board.apply(m).map(|b| (m, b)))
+                    .collect();
+                let (m, b) = next[random.below(next.len())];
+                (board, last) = (b, Some(m));
+            }
+            let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
+            let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
+            assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");
+            let answer = ida_star(&board, &goal, &pdb).unwrap();
+            assert_eq!(answer.length(), Some(shortest), "corner {blank}");
+            let path = answer.path.unwrap();
+            assert!(path.iter().fold(board, |b, &m| b.apply(m).unwrap()) == goal);
+        }
     }
 }
 

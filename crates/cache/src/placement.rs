@@ -1,5 +1,6 @@
-//! The cache of the 24-puzzle's tables: Korf and Felner's two, built on two
-//! threads the first time, read back after.
+//! The cache of the placement tables of a split (Korf and Felner's two of
+//! the 24-puzzle, the 35-puzzle's seven), built on every core the first
+//! time, read back after.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -7,10 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use slide_core::Instant;
-use slide_pattern_db::{
-    korf_felner_split, PlacementPatternDb, PlacementPdb, KORF_FELNER_BLANK, KORF_FELNER_TABLES,
-    PLACEMENT_FORMAT_VERSION,
-};
+use slide_pattern_db::{PlacementPatternDb, PlacementPdb, PlacementSplit, KORF_FELNER_BLANK, PLACEMENT_FORMAT_VERSION};
 
 use crate::files::{huge_page_buffer, load_table, save_with, shown};
 use crate::{CacheError, Origin, Report};
@@ -25,90 +23,109 @@ pub fn placement_file_name(rows: usize, cols: usize, goal_cells: &[u8], blank: u
     )
 }
 
-/// The files of Korf and Felner's tables, as they are stored: two tables,
-/// built for the blank in the corner 0, serve every corner by symmetry.
+/// The files of a split's tables, as they are stored: built for the blank
+/// in the corner 0, they serve every corner by symmetry.
 ///
 /// ```
-/// let names = slide_cache::korf_felner_file_names();
+/// let names = slide_cache::placement_file_names(&slide_pattern_db::KORF_FELNER);
 /// assert_eq!(names.len(), 2);
 /// assert!(names[0].starts_with("wpdb-v") && names[0].contains("-5x5-b0-1.2.5.6.7.12"));
 /// ```
-pub fn korf_felner_file_names() -> Vec<String> {
-    KORF_FELNER_TABLES
+pub fn placement_file_names(split: &PlacementSplit) -> Vec<String> {
+    split
+        .tables
         .iter()
-        .map(|cells| placement_file_name(5, 5, cells, KORF_FELNER_BLANK))
+        .map(|cells| placement_file_name(split.side, split.side, cells, KORF_FELNER_BLANK))
         .collect()
 }
 
-/// Korf and Felner's 6-6-6-6 tables of the 24-puzzle for a goal whose blank
-/// is in the corner `blank`, from the files in `dir`, building (and
-/// saving) those missing or unusable, each on a thread of its own, until
-/// `deadline`: past it the builds stop, leave no file, and the answer is
-/// `Ok(None)`.
-pub fn load_or_build_korf_felner(
+/// A table loaded or built, and how; `None` where the deadline stopped it.
+type Loaded = Option<(Arc<PlacementPatternDb>, Report)>;
+
+/// A split's tables for a goal whose blank is in the corner `blank`
+/// (Korf and Felner's 6-6-6-6 of the 24-puzzle, the 35-puzzle's seven),
+/// from the files in `dir`, building (and saving) those missing or
+/// unusable, as many side by side as there are cores, until `deadline`:
+/// past it the builds stop, leave no file, and the answer is `Ok(None)`.
+pub fn load_or_build_placement(
     dir: &Path,
+    split: &PlacementSplit,
     blank: usize,
     deadline: Option<Instant>,
 ) -> Result<Option<(PlacementPdb, Vec<Report>)>, CacheError> {
-    let split = korf_felner_split(blank).map_err(|e| CacheError(e.to_string()))?;
+    let patterns = split.patterns(blank).map_err(|e| CacheError(e.to_string()))?;
     crate::files::remove_stale_temporaries(dir);
     let bars = MultiProgress::new();
-    let tables: Option<Vec<(Arc<PlacementPatternDb>, Report)>> = std::thread::scope(|scope| {
-        let threads: Vec<_> = KORF_FELNER_TABLES
-            .iter()
-            .enumerate()
-            .map(|(number, cells)| {
-                let bars = &bars;
-                scope.spawn(move || load_or_build_table(dir, cells, (number, KORF_FELNER_TABLES.len()), bars, deadline))
-            })
-            .collect();
-        threads
-            .into_iter()
-            .map(|thread| thread.join().expect("loading or building a table does not panic"))
-            .collect()
+    let count = split.tables.len();
+    // A build holds its table and a bit per (placement, cell): some 0.5 GB
+    // on 6x6, 3.2 GB for Korf and Felner's two; a thread a core takes the
+    // next table as it finishes one.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: Mutex<Vec<Loaded>> = Mutex::new(vec![None; count]);
+    std::thread::scope(|scope| {
+        for _ in 0..cores.min(count) {
+            scope.spawn(|| loop {
+                let number = next.fetch_add(1, Ordering::Relaxed);
+                let Some(cells) = split.tables.get(number) else {
+                    break;
+                };
+                let table = load_or_build_table(dir, split, cells, number, &bars, deadline);
+                let stopped = table.is_none();
+                lock(&done)[number] = table;
+                if stopped {
+                    break;
+                }
+            });
+        }
     });
-    let Some(tables) = tables else {
+    let done = done.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(tables) = done.into_iter().collect::<Option<Vec<_>>>() else {
         return Ok(None);
     };
     let (tables, reports): (Vec<Arc<PlacementPatternDb>>, Vec<Report>) = tables.into_iter().unzip();
-    let patterns = split
+    let patterns = patterns
         .into_iter()
         .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
         .collect();
-    Ok(Some((PlacementPdb::new(5, 5, patterns), reports)))
+    Ok(Some((PlacementPdb::new(split.side, split.side, patterns), reports)))
 }
 
-/// Korf and Felner's tables for a goal whose blank is in the corner
-/// `blank`, if both are in `dir` whole and intact (size and checksum); never
-/// builds. Else why not, naming the file: missing, cut short or damaged
-/// are all one to a caller that goes without the tables (`slide solve`'s
-/// `auto` then reduces the board at once, rather than rebuilding for
-/// minutes). A table read here is kept for the rest of the process, so
-/// [`load_or_build_korf_felner`] does not read it again.
-pub fn load_korf_felner(dir: &Path, blank: usize) -> Result<PlacementPdb, Unusable> {
-    let split = korf_felner_split(blank).map_err(|e| Unusable {
+/// A split's tables for a goal whose blank is in the corner `blank`, if
+/// all are in `dir` whole and intact (size and checksum); never builds.
+/// Else why not, naming the file: missing, cut short or damaged are all one
+/// to a caller that goes without the tables (`slide solve`'s `auto` then
+/// takes linear conflict, rather than rebuilding for minutes). A table
+/// read here is kept for the rest of the process, so
+/// [`load_or_build_placement`] does not read it again.
+pub fn load_placement(dir: &Path, split: &PlacementSplit, blank: usize) -> Result<PlacementPdb, Unusable> {
+    let patterns = split.patterns(blank).map_err(|e| Unusable {
         reason: e.to_string(),
         missing: false,
     })?;
-    let tables = KORF_FELNER_TABLES
+    let side = split.side;
+    let tables = split
+        .tables
         .iter()
         .map(|cells| {
-            read_table(dir, cells)
+            read_table(dir, side, cells)
                 .map(|(table, _)| table)
                 .map_err(|reason| Unusable {
-                    missing: !dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK)).exists(),
+                    missing: !dir
+                        .join(placement_file_name(side, side, cells, KORF_FELNER_BLANK))
+                        .exists(),
                     reason,
                 })
         })
         .collect::<Result<Vec<_>, Unusable>>()?;
-    let patterns = split
+    let patterns = patterns
         .into_iter()
         .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
         .collect();
-    Ok(PlacementPdb::new(5, 5, patterns))
+    Ok(PlacementPdb::new(side, side, patterns))
 }
 
-/// Why [`load_korf_felner`] gave no tables.
+/// Why [`load_placement`] gave no tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unusable {
     /// The file and what is wrong with it, in words.
@@ -159,11 +176,15 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// One of Korf and Felner's tables, `cells`, from its file in `dir` (or
-/// from what this process read before), with the time the read took; why
-/// not, naming the file.
-fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
-    let path = dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK));
+/// The table `cells` of a `side` by `side` split, from its file in `dir`
+/// (or from what this process read before), with the time the read took;
+/// why not, naming the file.
+fn read_table(
+    dir: &Path,
+    side: usize,
+    cells: &[u8],
+) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
+    let path = dir.join(placement_file_name(side, side, cells, KORF_FELNER_BLANK));
     let started = Instant::now();
     let known = |read: &[(PathBuf, Arc<PlacementPatternDb>)]| {
         read.iter()
@@ -173,16 +194,16 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     if let Some(table) = known(&lock(&READ)) {
         return Ok((table, started.elapsed()));
     }
-    // Read without the lock, so that both tables are read side by side.
+    // Read without the lock, so that the tables are read side by side.
     let table = load_table(
         &path,
-        PlacementPatternDb::file_size(5, 5, cells.len()),
-        2 * PlacementPatternDb::slots(25, cells.len()),
+        PlacementPatternDb::file_size(side, side, cells.len()),
+        2 * PlacementPatternDb::slots(side * side, cells.len()),
         |input, buffer| {
             let mut input = input;
-            PlacementPatternDb::read_from(&mut input, 5, 5, cells, KORF_FELNER_BLANK, buffer)
+            PlacementPatternDb::read_from(&mut input, side, side, cells, KORF_FELNER_BLANK, buffer)
         },
-        |file| PlacementPatternDb::from_file_bytes(file, 5, 5, cells, KORF_FELNER_BLANK),
+        |file| PlacementPatternDb::from_file_bytes(file, side, side, cells, KORF_FELNER_BLANK),
     )
     .map_err(|why| format!("{}: {why}", shown(&path)))?;
     let mut read = lock(&READ);
@@ -195,19 +216,21 @@ fn read_table(dir: &Path, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std:
     Ok((table, started.elapsed()))
 }
 
-/// One of Korf and Felner's tables, `cells`, the `number.0`-th of
-/// `number.1`: read from its file in `dir`, or built and saved there;
-/// `None` when `deadline` passes during the build.
+/// The table `cells` of `split`, its `number`-th: read from its file in
+/// `dir`, or built and saved there; `None` when `deadline` passes during
+/// the build.
 fn load_or_build_table(
     dir: &Path,
+    split: &PlacementSplit,
     cells: &[u8],
-    number: (usize, usize),
+    number: usize,
     bars: &MultiProgress,
     deadline: Option<Instant>,
 ) -> Option<(Arc<PlacementPatternDb>, Report)> {
-    let path: PathBuf = dir.join(placement_file_name(5, 5, cells, KORF_FELNER_BLANK));
+    let side = split.side;
+    let path: PathBuf = dir.join(placement_file_name(side, side, cells, KORF_FELNER_BLANK));
     let started = Instant::now();
-    let reason = match read_table(dir, cells) {
+    let reason = match read_table(dir, side, cells) {
         Ok((db, time)) => {
             let report = Report {
                 path,
@@ -223,23 +246,24 @@ fn load_or_build_table(
             .to_string(),
     };
     let in_time = || deadline.is_none_or(|deadline| Instant::now() < deadline);
-    let placements = PlacementPatternDb::placements(25, cells.len()) as u64;
+    let placements = PlacementPatternDb::placements(side * side, cells.len()) as u64;
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         let bar = bars.add(ProgressBar::new(placements));
         let style = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}").expect("a valid template");
         bar.set_style(style.progress_chars("=> "));
         bar.set_message(format!(
-            "24-puzzle table {} of {} ({} tiles, {} MB)",
-            number.0 + 1,
-            number.1,
+            "{} table {} of {} ({} tiles, {} MB)",
+            split.puzzle,
+            number + 1,
+            split.tables.len(),
             cells.len(),
-            PlacementPatternDb::file_size(5, 5, cells.len()) / 1_000_000
+            PlacementPatternDb::file_size(side, side, cells.len()) / 1_000_000
         ));
         bar
     } else {
         ProgressBar::hidden()
     };
-    let db = PlacementPatternDb::build_with_progress(5, 5, cells, KORF_FELNER_BLANK, &mut |done, _| {
+    let db = PlacementPatternDb::build_with_progress(side, side, cells, KORF_FELNER_BLANK, &mut |done, _| {
         bar.set_position(done);
         in_time()
     });
@@ -258,7 +282,7 @@ fn load_or_build_table(
             } else {
                 format!("b{KORF_FELNER_BLANK}-")
             };
-            let name = format!("wpdb-v{version}-5x5-{blank}{}.bin", cells.join("."));
+            let name = format!("wpdb-v{version}-{side}x{side}-{blank}{}.bin", cells.join("."));
             let _ = std::fs::remove_file(dir.join(name));
         }
     }
@@ -270,10 +294,11 @@ fn load_or_build_table(
     Some((Arc::new(db), report))
 }
 
-/// Why [`load_or_build_korf_felner`] gave no tables, in words.
-pub fn korf_felner_not_ready(dir: &Path) -> String {
+/// Why [`load_or_build_placement`] gave no tables, in words.
+pub fn placement_not_ready(dir: &Path, split: &PlacementSplit) -> String {
     format!(
-        "the time allowed passed while the 24-puzzle's pattern databases were being built in {}: they are not ready (the tables finished are saved, no partial file is left)",
+        "the time allowed passed while the {}'s pattern databases were being built in {}: they are not ready (the tables finished are saved, no partial file is left)",
+        split.puzzle,
         shown(dir)
     )
 }
