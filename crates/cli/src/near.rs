@@ -18,7 +18,7 @@ use std::time::Duration;
 use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
-    beam_state_bytes, beam_within, states_within, MaxOf, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Heuristic,
+    beam_state_bytes, beam_within, states_within, MaxOf, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Estimate, Heuristic,
     LinearConflict, SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
@@ -232,7 +232,8 @@ where
     }
     if best.len() > lower_bound {
         // The boards of a width's beams, both ways, that 1 GB holds.
-        let boards = states_within(DEFAULT_MEMORY, beam_state_bytes::<T>(best.len()));
+        let bytes = beam_state_bytes::<T, <H::Estimate as Estimate<T>>::Kept>(best.len());
+        let boards = states_within(DEFAULT_MEMORY, bytes);
         let mut budget = Budget {
             max_states: request.limits.max_states.unwrap_or(boards),
             time_limit: Some(left()),

@@ -385,6 +385,11 @@ impl<'a> Heuristic for &'a ByCell {
 impl<L: Layout> Estimate for PdbEstimate<'_, L> {
     type Undo = Saved;
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     /// Only the tile's own pattern changes in each view: for the others the
     /// blank stepped between two of their free cells, in one region, whose
     /// value it keeps. The estimate is the larger of the views' sums. Both

@@ -101,13 +101,15 @@ impl BeamEnd {
 }
 
 /// One board of the beam: its tiles, blank, last move (to skip its undo),
-/// estimate and digest.
+/// estimate, what the estimate keeps of it (`K`, [`Estimate::Kept`]: its
+/// children are followed from there, not from scratch) and digest.
 #[derive(Clone, Copy)]
-struct Beamed<T> {
+struct Beamed<T, K> {
     tiles: T,
     blank: u8,
     last: u8,
     h: u32,
+    kept: K,
     seen: u64,
 }
 
@@ -117,18 +119,19 @@ struct Beamed<T> {
 /// child's tiles (128 bytes beyond the 24-puzzle) are written only once it
 /// is kept ([`Candidate::board`]).
 #[derive(Clone, Copy)]
-struct Candidate {
+struct Candidate<K> {
     seen: u64,
     h: u32,
     parent: u32,
     from: u8,
     last: u8,
+    kept: K,
 }
 
-impl Candidate {
+impl<K: Copy> Candidate<K> {
     /// The board this child is, made from its parent.
     #[inline]
-    fn board<T: Tiles>(&self, parent: &Beamed<T>) -> Beamed<T> {
+    fn board<T: Tiles>(&self, parent: &Beamed<T, K>) -> Beamed<T, K> {
         let from = self.from as usize;
         let tile = parent.tiles.tile(from);
         Beamed {
@@ -136,6 +139,7 @@ impl Candidate {
             blank: self.from,
             last: self.last,
             h: self.h,
+            kept: self.kept,
             seen: self.seen,
         }
     }
@@ -151,8 +155,8 @@ struct Depth {
 /// What one thread made of its share of a depth: the children not seen two
 /// depths before, in the beam's order; the first move, if any, that reached
 /// the target (the board's index and the move); and its nodes.
-struct Share {
-    children: Vec<Candidate>,
+struct Share<K> {
+    children: Vec<Candidate<K>>,
     found: Option<(u32, u8)>,
     stats: Stats,
 }
@@ -226,6 +230,7 @@ where
         blank: start.blank() as u8,
         last: slide_core::NO_MOVE,
         h,
+        kept: estimates[0].kept(),
         seen: digests.of(start.tiles(), start.blank()),
     }];
     let mut depths: Vec<Depth> = Vec::new();
@@ -254,7 +259,7 @@ where
             out_of_time: &out_of_time,
             digests: &digests,
         };
-        let shares: Vec<Share> = std::thread::scope(|scope| {
+        let shares: Vec<Share<_>> = std::thread::scope(|scope| {
             let mut parts = beam.chunks(chunk).zip(estimates.iter_mut()).enumerate();
             let (_, (mine, estimate)) = parts.next().expect("the beam holds a board");
             let others: Vec<_> = parts
@@ -271,7 +276,7 @@ where
         let mut next = std::mem::take(&mut spare);
         next.clear();
         next.reserve(shares.iter().map(|share| share.children.len()).sum());
-        let mut candidates: Vec<Candidate> = Vec::new();
+        let mut candidates: Vec<Candidate<_>> = Vec::new();
         for share in shares {
             stats.generated += share.stats.generated;
             stats.expanded += share.stats.expanded;
@@ -297,7 +302,7 @@ where
             // A child's key is its estimate, then its index: the `width`
             // least are those below the key of rank `width`, kept in the
             // order made (no sort).
-            let key = |index: usize, candidate: &Candidate| (candidate.h as u64) << 32 | index as u64;
+            let key = |index: usize, candidate: &Candidate<_>| (candidate.h as u64) << 32 | index as u64;
             let mut keys: Vec<u64> = candidates.iter().enumerate().map(|(i, c)| key(i, c)).collect();
             let cut = *keys.select_nth_unstable(width).1;
             let mut index = 0;
@@ -364,11 +369,11 @@ impl<T: Copy, N: Copy> Copy for Ask<'_, T, N> {}
 /// the bound and that were not made two depths before, or the first move
 /// to reach the target. Stops early when `ask.out_of_time()`.
 fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
-    boards: &[Beamed<T>],
+    boards: &[Beamed<T, E::Kept>],
     first: usize,
     estimate: &mut E,
     ask: Ask<'_, T, N>,
-) -> Share {
+) -> Share<E::Kept> {
     let mut share = Share {
         children: Vec::with_capacity(3 * boards.len()),
         found: None,
@@ -382,7 +387,7 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
         }
         let blank = board.blank as usize;
         if !E::STATELESS {
-            estimate.reset_around(board.tiles, blank);
+            estimate.resume(board.tiles, blank, board.kept);
         }
         for mv in 0..4u8 {
             if board.last != slide_core::NO_MOVE && mv == Move::ALL[board.last as usize].reverse() as u8 {
@@ -403,6 +408,7 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
                 to: blank,
             };
             let (h, undo) = estimate.moved(board.h, slide);
+            let kept = estimate.kept();
             estimate.undo(slide, undo);
             // An admissible estimate is 0 at the target, so only a child
             // of estimate 0 is compared with it (a board of 128 bytes
@@ -424,6 +430,7 @@ fn expand<T: Tiles, N: Neighbours, E: Estimate<T>>(
                 parent: index,
                 from: cell,
                 last: mv,
+                kept,
             });
         }
     }
@@ -467,7 +474,8 @@ impl Digests {
 }
 
 /// The most bytes [`beam_search`] holds per board of its width, on boards
-/// packed as `T`, for paths of at most `longest` moves: each depth's
+/// packed as `T` with an estimate that keeps `K` of each board
+/// ([`Estimate::Kept`]), for paths of at most `longest` moves: each depth's
 /// parent and move (5 bytes a depth), the children of a depth twice over
 /// (as its threads made them and as merged, up to three a board each,
 /// without their tiles), the boards of the depth expanded and of the next
@@ -476,12 +484,13 @@ impl Digests {
 ///
 /// ```
 /// use slide_solvers::{beam_state_bytes, Cells};
-/// assert!(beam_state_bytes::<u128>(100) < beam_state_bytes::<Cells>(100));
+/// assert!(beam_state_bytes::<u128, ()>(100) < beam_state_bytes::<Cells, ()>(100));
+/// assert!(beam_state_bytes::<Cells, ()>(100) < beam_state_bytes::<Cells, [u8; 16]>(100));
 /// ```
-pub fn beam_state_bytes<T>(longest: usize) -> usize {
+pub fn beam_state_bytes<T, K>(longest: usize) -> usize {
     5 * longest
-        + 6 * std::mem::size_of::<Candidate>()
-        + 2 * std::mem::size_of::<Beamed<T>>()
+        + 6 * std::mem::size_of::<Candidate<K>>()
+        + 2 * std::mem::size_of::<Beamed<T, K>>()
         + 9 * hashed_bytes(std::mem::size_of::<u64>())
 }
 

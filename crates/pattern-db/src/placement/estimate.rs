@@ -43,10 +43,12 @@ impl PlacementPdb {
     ///
     /// # Panics
     /// Panics if a symmetry does not map every board cell to a table cell,
-    /// or a table has more than 2^32 slots (a search keeps an index in 32
-    /// bits; six tiles on 25 cells have 2.4e8).
+    /// a table has more than 2^32 slots (a search keeps an index in 32
+    /// bits; six tiles on 25 cells have 2.4e8), or there are more than
+    /// eight patterns (a beam keeps their values beside each board).
     pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)>) -> PlacementPdb {
         let n = rows * cols;
+        assert!(patterns.len() <= MAX_KEPT, "at most {MAX_KEPT} patterns");
         let patterns = patterns
             .into_iter()
             .map(|(table, to_table)| {
@@ -198,6 +200,16 @@ struct Before {
     sum: u32,
 }
 
+/// The most patterns a [`PlacementPdb`] sums whose values a beam keeps
+/// beside each board ([`PlacementKept`]): the 35-puzzle's seven.
+const MAX_KEPT: usize = 8;
+
+/// What a board's estimate keeps beyond its value: each view's patterns'
+/// values, which a search that holds the board (the beam) hands back rather
+/// than read the tables again ([`Estimate::resume`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacementKept([[u8; MAX_KEPT]; 2]);
+
 /// What undoing a move needs: each view as it was.
 #[derive(Clone, Copy)]
 pub struct PlacementSaved([Before; 2]);
@@ -250,17 +262,19 @@ impl<'a> View<'a> {
             }
             view.patterns.push(seen);
         }
-        view.place(pdb, &cells_of(board.tiles(), n));
+        view.place(pdb, &cells_of(board.tiles(), n), None);
         view
     }
 
     /// Reads the board whose tile `t` is in cell `cell_of[t]`: each
-    /// pattern's table cells, its value, and their sum. Allocates nothing,
-    /// so that A* can start over from each board it expands.
-    fn place(&mut self, pdb: &PlacementPdb, cell_of: &[u8; MAX_PLACEMENT_CELLS]) {
+    /// pattern's table cells, its value, and their sum; the values read
+    /// from `kept` where given (what [`View::values`] gave on this board),
+    /// else from the tables. Allocates nothing, so that A* can start over
+    /// from each board it expands.
+    fn place(&mut self, pdb: &PlacementPdb, cell_of: &[u8; MAX_PLACEMENT_CELLS], kept: Option<&[u8; MAX_KEPT]>) {
         let n = pdb.rows * pdb.cols;
         self.sum = 0;
-        for seen in &mut self.patterns {
+        for (p, seen) in self.patterns.iter_mut().enumerate() {
             let mut cells = [0u8; MAX_PLACEMENT_TILES];
             for (cell, &tile) in cells.iter_mut().zip(&seen.tiles[..seen.k]) {
                 *cell = seen.to_table[cell_of[tile as usize] as usize];
@@ -269,10 +283,24 @@ impl<'a> View<'a> {
             seen.used = cells.iter().fold(0, |used, &c| used | 1 << c);
             let index = PlacementPatternDb::index(cells, n);
             seen.index = index as u32;
-            let blank = seen.to_table[cell_of[0] as usize];
-            seen.value = seen.value_at(index, blank, (&pdb.masks, pdb.zero_aware));
+            seen.value = match kept {
+                Some(values) => values[p],
+                None => {
+                    let blank = seen.to_table[cell_of[0] as usize];
+                    seen.value_at(index, blank, (&pdb.masks, pdb.zero_aware))
+                }
+            };
             self.sum += seen.value as u32;
         }
+    }
+
+    /// Each pattern's value, for [`View::place`] to take back.
+    fn values(&self) -> [u8; MAX_KEPT] {
+        let mut values = [0; MAX_KEPT];
+        for (value, seen) in values.iter_mut().zip(&self.patterns) {
+            *value = seen.value;
+        }
+        values
     }
 
     /// Follows a move of `tile` from `from` to `to`: its pattern's index and
@@ -421,6 +449,13 @@ impl<T> PlacementPdbEstimate<'_, T> {
 impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
     type Undo = PlacementSaved;
 
+    type Kept = PlacementKept;
+
+    #[inline]
+    fn kept(&self) -> PlacementKept {
+        PlacementKept([self.views[0].values(), self.views[1].values()])
+    }
+
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, PlacementSaved) {
         self.moved_within(h, slide, u32::MAX)
@@ -455,9 +490,19 @@ impl<T: WideTiles> Estimate<T> for PlacementPdbEstimate<'_, T> {
     fn reset(&mut self, tiles: T) -> u32 {
         let cell_of = cells_of(tiles, self.pdb.rows * self.pdb.cols);
         for view in &mut self.views {
-            view.place(self.pdb, &cell_of);
+            view.place(self.pdb, &cell_of, None);
         }
         self.value()
+    }
+
+    /// Where each view's tiles stand follows from the board; their values
+    /// are kept rather than read from the tables again.
+    #[inline]
+    fn resume(&mut self, tiles: T, _blank: usize, kept: PlacementKept) {
+        let cell_of = cells_of(tiles, self.pdb.rows * self.pdb.cols);
+        for (view, values) in self.views.iter_mut().zip(&kept.0) {
+            view.place(self.pdb, &cell_of, Some(values));
+        }
     }
 }
 

@@ -58,7 +58,7 @@ mod estimate;
 mod file;
 mod split;
 
-pub use self::estimate::{PlacementPdb, PlacementPdbEstimate, PlacementSaved};
+pub use self::estimate::{PlacementKept, PlacementPdb, PlacementPdbEstimate, PlacementSaved};
 pub use self::file::PLACEMENT_FORMAT_VERSION;
 pub use self::split::{placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SIX_BY_SIX};
 

@@ -166,15 +166,19 @@ fn each_split_covers_each_corners_goal() {
     }
 }
 
-/// On 6x6 (past 32 cells), three-tile tables covering every cell but a
-/// corner's: the sum never above the distance, and IDA* with it optimal,
+/// On 6x6 (past 32 cells), eight three-tile tables covering the 24 cells
+/// nearest a corner but its own (the sum is admissible over any disjoint
+/// patterns): never above the distance, and IDA* with it optimal,
 /// both against IDA* with linear conflict (no table), on walks from each
 /// corner's goal.
 #[test]
 fn six_by_six_sums_are_admissible_and_optimal() {
     let mut random = slide_core::SplitMix64::new(36);
     for blank in [0, 5, 30, 35] {
-        let cells: Vec<u8> = (0..36u8).filter(|&c| c as usize != blank).collect();
+        let distance = |c: u8| (c / 6).abs_diff(blank as u8 / 6) + (c % 6).abs_diff(blank as u8 % 6);
+        let mut cells: Vec<u8> = (0..36u8).filter(|&c| c as usize != blank).collect();
+        cells.sort_by_key(|&c| (distance(c), c));
+        cells.truncate(24);
         let identity: Vec<u8> = (0..36).collect();
         let patterns = cells
             .chunks(3)
@@ -359,5 +363,37 @@ fn a_goal_whose_blank_the_tables_cover_is_refused() {
                 blank + 1
             )
         );
+    }
+}
+
+/// A beam follows each board's children from the tables' values it kept
+/// beside the board ([`slide_solvers::Estimate::resume`]): the same beams,
+/// board for board, as one that reads the tables afresh at every board
+/// (the same sum behind `Weighted` at 100%, which keeps nothing), with the
+/// larger of linear conflict and the tables too; every path replayed.
+#[test]
+fn beams_that_keep_the_tables_values_are_the_beams_that_read_them() {
+    let mut random = slide_core::SplitMix64::new(25);
+    let pdb = small_tables_for(24);
+    for moves in [30, 60, 90] {
+        let (start, goal) = walk_to(24, moves, &mut random);
+        let (start, goal) = (wide(&start), wide(&goal));
+        let kept = slide_solvers::beam_search(&start, &goal, &&pdb, 256, 400, 2, &mut Budget::default()).unwrap();
+        let fresh = slide_solvers::Weighted {
+            heuristic: &pdb,
+            percent: 100,
+        };
+        let read = slide_solvers::beam_search(&start, &goal, &fresh, 256, 400, 2, &mut Budget::default()).unwrap();
+        assert_eq!(kept, read, "{moves} moves");
+        let both = slide_solvers::MaxOf(LinearConflict, &pdb);
+        let (end, _) = slide_solvers::beam_search(&start, &goal, &both, 256, 400, 1, &mut Budget::default()).unwrap();
+        let fresh = slide_solvers::Weighted {
+            heuristic: both,
+            percent: 100,
+        };
+        let (read, _) = slide_solvers::beam_search(&start, &goal, &fresh, 256, 400, 1, &mut Budget::default()).unwrap();
+        assert_eq!(end, read, "{moves} moves, with linear conflict");
+        let path = end.reached().expect("a beam of 256 reaches the goal");
+        assert!(path.iter().fold(start, |b, &m| b.apply(m).unwrap()) == goal);
     }
 }

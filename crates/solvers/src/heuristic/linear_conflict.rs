@@ -164,6 +164,11 @@ impl Heuristic for LinearConflict {
 impl<T: Tiles, G: Targets> Estimate<T> for LinearConflictEstimate<G> {
     type Undo = LineUndo;
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     /// Recomputes the line the move changed, if any (`changed_line`).
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, LineUndo) {

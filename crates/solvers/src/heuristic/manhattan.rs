@@ -42,6 +42,11 @@ impl Heuristic for Manhattan {
 impl<T: Tiles, G: Targets> Estimate<T> for ManhattanEstimate<G> {
     type Undo = ();
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, ()) {
         let t = &self.targets;

@@ -51,6 +51,26 @@ impl<T: Tiles, A: Estimate<T>, B: Estimate<T>> Estimate<T> for MaxEstimate<A, B>
     /// both values before the move.
     type Undo = (A::Undo, Option<B::Undo>, (u32, u32));
 
+    /// What each keeps, and both values (after [`Estimate::moved`]: not
+    /// after a [`Estimate::moved_within`] that skipped the second).
+    type Kept = (A::Kept, B::Kept, (u32, u32));
+
+    #[inline]
+    fn kept(&self) -> Self::Kept {
+        (self.first.kept(), self.second.kept(), self.values)
+    }
+
+    /// Each resumed from what it kept: where one of them is the placement
+    /// tables, they are not read again (a reset of both, the beam's way
+    /// before, took half of a 6x6 beam's time:
+    /// `record/2026-12-06-near-optimal.md`).
+    #[inline]
+    fn resume(&mut self, tiles: T, blank: usize, kept: Self::Kept) {
+        self.first.resume(tiles, blank, kept.0);
+        self.second.resume(tiles, blank, kept.1);
+        self.values = kept.2;
+    }
+
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, Self::Undo) {
         self.moved_within(h, slide, u32::MAX)

@@ -152,6 +152,28 @@ pub trait Estimate<T: Tiles = u64> {
         self.reset(tiles);
     }
 
+    /// What the estimate keeps of the board it follows beyond its value,
+    /// for a search that holds many boards (the beam) to keep beside each
+    /// and follow its children later without starting over
+    /// ([`Estimate::kept`], [`Estimate::resume`]): `()` for the estimates
+    /// whose [`Estimate::reset_around`] is cheap; the tables' values for
+    /// the placement tables, whose reset reads fourteen tables at random.
+    type Kept: Copy + Send + Sync;
+
+    /// What the estimate keeps of the board it follows now.
+    fn kept(&self) -> Self::Kept;
+
+    /// [`Estimate::reset_around`] for a board whose estimate was `kept`
+    /// ([`Estimate::kept`] of the same board): afterwards
+    /// [`Estimate::moved`] from the board's estimate, and its undo, are
+    /// exact for every slide into `blank`. The default resets around the
+    /// blank.
+    #[inline]
+    fn resume(&mut self, tiles: T, blank: usize, kept: Self::Kept) {
+        let _ = kept;
+        self.reset_around(tiles, blank);
+    }
+
     /// Whether the estimate keeps nothing of the board but its value, so
     /// that a search that knows a board's value need not [`Estimate::reset`]
     /// to it before a move (Manhattan distance).

@@ -225,6 +225,11 @@ impl Estimate for WalkingDistanceEstimate {
     /// The states before the move.
     type Undo = (u32, u32);
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     /// A vertical move steps the rows' state, a horizontal one the columns':
     /// the blank moves to the tile's old cell, `from`.
     #[inline]

@@ -80,6 +80,11 @@ impl<T: Tiles, E: Estimate<T>> Estimate<T> for WeightedEstimate<E> {
     /// The inner estimate's undo, and its value before the move.
     type Undo = (E::Undo, u32);
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     #[inline]
     fn moved(&mut self, h: u32, slide: Slide<T>) -> (u32, Self::Undo) {
         self.moved_within(h, slide, u32::MAX)

@@ -29,6 +29,11 @@ impl Heuristic for Fifty {
 impl Estimate for FiftyEstimate {
     type Undo = ();
 
+    type Kept = ();
+
+    #[inline]
+    fn kept(&self) {}
+
     fn moved(&mut self, _h: u32, _slide: Slide) -> (u32, ()) {
         (50, ())
     }
