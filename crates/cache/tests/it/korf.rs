@@ -214,3 +214,46 @@ fn korf_and_felners_tables_serve_every_corner_goal() {
         }
     }
 }
+
+/// The 35-puzzle's seven tables (when `SLIDE_SIX_BY_SIX` is set: they take
+/// minutes to build), for each corner's goal: on walks from the goal, never
+/// above the distance IDA* with linear conflict finds (no table), and IDA*
+/// with them as short; beams with the larger of both reach the goal by a
+/// path that replays and is no shorter.
+#[test]
+fn the_35_puzzles_tables_are_admissible_on_every_corner() {
+    use slide_solvers::{Cells, LinearConflict, MaxOf, WideBoard};
+    let Some(dir) = opt_in_cache("SLIDE_SIX_BY_SIX") else { return };
+    let mut random = slide_core::SplitMix64::new(35);
+    for blank in [0, 5, 30, 35] {
+        let (pdb, _) = slide_cache::load_or_build_placement(&dir, &slide_pattern_db::SIX_BY_SIX, blank, None)
+            .unwrap()
+            .unwrap();
+        let mut tiles: Vec<u32> = (1..36).collect();
+        tiles.insert(blank, 0);
+        let goal = WideBoard::<Cells>::new(6, 6, &tiles).unwrap();
+        for moves in [10, 20, 30, 40] {
+            let mut board = goal;
+            let mut last = None;
+            for _ in 0..moves {
+                let next: Vec<_> = slide_core::Move::ALL
+                    .into_iter()
+                    .filter(|&m| Some(m.reverse()) != last)
+                    .filter_map(|m| board.apply(m).map(|b| (m, b)))
+                    .collect();
+                let (m, b) = next[random.below(next.len())];
+                (board, last) = (b, Some(m));
+            }
+            let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
+            let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
+            assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");
+            let answer = ida_star(&board, &goal, &pdb).unwrap();
+            assert_eq!(answer.length(), Some(shortest), "corner {blank}");
+            let both = MaxOf(LinearConflict, &pdb);
+            let (end, _) = slide_solvers::beam_search(&board, &goal, &both, 64, 200, 2, &mut Default::default()).unwrap();
+            let path = end.reached().expect("a beam reaches the goal");
+            assert!(path.len() >= shortest);
+            assert!(path.iter().fold(board, |b, &m| b.apply(m).unwrap()) == goal);
+        }
+    }
+}
