@@ -26,12 +26,12 @@ mod memory;
 mod move_fsm;
 mod placement;
 
+pub use crate::memory::{hold_in_memory, put_file, take_new_files};
+pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 pub use crate::placement::{
     load_or_build_placement, load_placement, map_tables, placement_file_name, placement_file_names,
     placement_not_ready, Unusable,
 };
-pub use crate::memory::{hold_in_memory, put_file, take_new_files};
-pub use crate::move_fsm::{move_fsm_file_name, shared_move_fsm};
 
 use crate::files::{huge_page_buffer, load_table, remove_stale_temporaries, save_with, shown};
 

@@ -179,11 +179,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// The table `cells` of a `side` by `side` split, from its file in `dir`
 /// (or from what this process read before), with the time the read took;
 /// why not, naming the file.
-fn read_table(
-    dir: &Path,
-    side: usize,
-    cells: &[u8],
-) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
+fn read_table(dir: &Path, side: usize, cells: &[u8]) -> Result<(Arc<PlacementPatternDb>, std::time::Duration), String> {
     let path = dir.join(placement_file_name(side, side, cells, KORF_FELNER_BLANK));
     let started = Instant::now();
     let known = |read: &[(PathBuf, Arc<PlacementPatternDb>)]| {

@@ -18,8 +18,8 @@ use std::time::Duration;
 use slide_core::{Instant, Move};
 use slide_large::{reduce, shorten};
 use slide_solvers::{
-    beam_state_bytes, beam_within, states_within, MaxOf, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Estimate, Heuristic,
-    LinearConflict, SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
+    beam_state_bytes, beam_within, states_within, wide_near_optimal, BeamFinish, BeamWay, Budget, Cells, Estimate,
+    Heuristic, LinearConflict, MaxOf, SearchError, Stats, WideBoard, WideTiles, DEFAULT_MEMORY, NEAR_OPTIMAL_STATES,
 };
 
 use crate::args::HeuristicArg;
@@ -85,7 +85,15 @@ pub(crate) fn solve(
         (HeuristicArg::Pdb, 36) if shape == (6, 6) => {
             let (start, goal) = wide::<Cells>(&instance)?;
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
-            search(&start, &goal, &MaxOf(LinearConflict, &pdb), false, reduction, request, deadline)?
+            search(
+                &start,
+                &goal,
+                &MaxOf(LinearConflict, &pdb),
+                false,
+                reduction,
+                request,
+                deadline,
+            )?
         }
         (_, 0..=25) => {
             let (start, goal) = wide::<u128>(&instance)?;

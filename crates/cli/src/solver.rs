@@ -268,7 +268,10 @@ impl Solver {
             HeuristicArg::Manhattan => Manhattan.estimate(&start, &goal),
             HeuristicArg::LinearConflict => LinearConflict.estimate(&start, &goal),
             HeuristicArg::Pdb => {
-                let pdb = self.tables.placement.for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
+                let pdb = self
+                    .tables
+                    .placement
+                    .for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
                 (&pdb).estimate(&start, &goal)
             }
             HeuristicArg::WalkingDistance | HeuristicArg::Pdb78 => {

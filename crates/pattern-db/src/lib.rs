@@ -61,8 +61,8 @@ pub use crate::estimate::{ByPlacement, Layout, PdbEstimate, Saved};
 pub use crate::file::{checksum, FORMAT_VERSION};
 pub use crate::pattern::PatternDb;
 pub use crate::placement::{
-    placement_split, PlacementKept, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved, PlacementSplit,
-    KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES,
+    placement_split, PlacementKept, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved,
+    PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES,
     PLACEMENT_FORMAT_VERSION, SIX_BY_SIX,
 };
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};

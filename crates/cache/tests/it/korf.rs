@@ -223,7 +223,9 @@ fn korf_and_felners_tables_serve_every_corner_goal() {
 #[test]
 fn the_35_puzzles_tables_are_admissible_on_every_corner() {
     use slide_solvers::{Cells, LinearConflict, MaxOf, WideBoard};
-    let Some(dir) = opt_in_cache("SLIDE_SIX_BY_SIX") else { return };
+    let Some(dir) = opt_in_cache("SLIDE_SIX_BY_SIX") else {
+        return;
+    };
     let mut random = slide_core::SplitMix64::new(35);
     for blank in [0, 5, 30, 35] {
         let (pdb, _) = slide_cache::load_or_build_placement(&dir, &slide_pattern_db::SIX_BY_SIX, blank, None)
@@ -250,7 +252,8 @@ fn the_35_puzzles_tables_are_admissible_on_every_corner() {
             let answer = ida_star(&board, &goal, &pdb).unwrap();
             assert_eq!(answer.length(), Some(shortest), "corner {blank}");
             let both = MaxOf(LinearConflict, &pdb);
-            let (end, _) = slide_solvers::beam_search(&board, &goal, &both, 64, 200, 2, &mut Default::default()).unwrap();
+            let (end, _) =
+                slide_solvers::beam_search(&board, &goal, &both, 64, 200, 2, &mut Default::default()).unwrap();
             let path = end.reached().expect("a beam reaches the goal");
             assert!(path.len() >= shortest);
             assert!(path.iter().fold(board, |b, &m| b.apply(m).unwrap()) == goal);

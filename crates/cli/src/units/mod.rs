@@ -167,7 +167,9 @@ fn resolve(instance: Instance, heuristic: Option<HeuristicArg>, pruning: Pruning
         HeuristicArg::Manhattan => (LoadedEstimate::Manhattan, "manhattan".to_string()),
         HeuristicArg::LinearConflict => (LoadedEstimate::LinearConflict, "linear-conflict".to_string()),
         HeuristicArg::Pdb => {
-            let pdb = tables.placement.for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
+            let pdb = tables
+                .placement
+                .for_goal((goal.rows(), goal.cols()), goal.blank(), None)?;
             let files = chosen.needs(Packing::Wide, (goal.rows(), goal.cols())).files();
             let split = placement_split(goal.rows(), goal.cols()).expect("pdb fits the board");
             let name = format!("{} {}", split.name(), files.join(","));

@@ -45,7 +45,7 @@ impl PlacementPdb {
     /// Panics if a symmetry does not map every board cell to a table cell,
     /// a table has more than 2^32 slots (a search keeps an index in 32
     /// bits; six tiles on 25 cells have 2.4e8), or there are more than
-    /// eight patterns (a beam keeps their values beside each board).
+    /// twelve patterns (a beam keeps their values beside each board).
     pub fn new(rows: usize, cols: usize, patterns: Vec<(Arc<PlacementPatternDb>, Vec<u8>)>) -> PlacementPdb {
         let n = rows * cols;
         assert!(patterns.len() <= MAX_KEPT, "at most {MAX_KEPT} patterns");
@@ -140,6 +140,18 @@ impl PlacementPdb {
         if covered & (1 << target.blank()) != 0 {
             return Err(wrong_blank());
         }
+        // A move of a tile no pattern holds would be read as one of the
+        // first pattern's.
+        let cells = target.rows() * target.cols();
+        if covered.count_ones() as usize + 1 != cells {
+            return Err(PatternMismatch {
+                reason: format!(
+                    "the pattern databases cover {} of the target's {} tiles, not all",
+                    covered.count_ones(),
+                    cells - 1
+                ),
+            });
+        }
         // Each table counts the moves that bring the blank into the region
         // of its goal's blank: the target's blank must be in that region.
         for pattern in &self.patterns {
@@ -201,8 +213,9 @@ struct Before {
 }
 
 /// The most patterns a [`PlacementPdb`] sums whose values a beam keeps
-/// beside each board ([`PlacementKept`]): the 35-puzzle's seven.
-const MAX_KEPT: usize = 8;
+/// beside each board ([`PlacementKept`]): the 35-puzzle's seven, and
+/// twelve of three tiles for the tests' small stand-ins on 6x6.
+const MAX_KEPT: usize = 12;
 
 /// What a board's estimate keeps beyond its value: each view's patterns'
 /// values, which a search that holds the board (the beam) hands back rather

@@ -60,7 +60,9 @@ mod split;
 
 pub use self::estimate::{PlacementKept, PlacementPdb, PlacementPdbEstimate, PlacementSaved};
 pub use self::file::PLACEMENT_FORMAT_VERSION;
-pub use self::split::{placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SIX_BY_SIX};
+pub use self::split::{
+    placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SIX_BY_SIX,
+};
 
 /// The most cells a placement pattern's board has: its sets of cells are `u64`
 /// masks (the grid's).
