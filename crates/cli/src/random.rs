@@ -1,7 +1,7 @@
 //! `slide random`: random solvable boards, written as they are made.
 
 use slide_core::LargeBoard;
-use slide_core::{Board, Move, Shape, SplitMix64};
+use slide_core::{Board, Shape, SplitMix64};
 
 use crate::args::{RandomArgs, Size};
 use crate::error::{bad_input, write_stdout, CliError};
@@ -70,23 +70,7 @@ fn made(size: Size, seed: Option<u64>, moves: Option<usize>) -> impl Iterator<It
     std::iter::repeat_with(move || match (small_goal, moves) {
         (Some(goal), Some(moves)) => LargeBoard::of(&rng.scramble(&goal, moves)),
         (Some(goal), None) => LargeBoard::of(&rng.solvable_board(&goal)),
-        (None, Some(moves)) => scramble_large(&large_goal, moves, &mut rng),
+        (None, Some(moves)) => rng.scramble_large(&large_goal, moves),
         (None, None) => LargeBoard::random(&large_goal, &mut rng),
     })
-}
-
-/// `moves` random moves from `board`, never undoing the previous one.
-fn scramble_large(board: &LargeBoard, moves: usize, rng: &mut SplitMix64) -> LargeBoard {
-    let mut board = board.clone();
-    let mut last: Option<Move> = None;
-    for _ in 0..moves {
-        let options: Vec<Move> = Move::ALL
-            .into_iter()
-            .filter(|&mv| Some(mv.reverse()) != last && board.neighbour(board.blank(), mv).is_some())
-            .collect();
-        let mv = options[rng.below(options.len())];
-        board.apply(mv);
-        last = Some(mv);
-    }
-    board
 }

@@ -103,6 +103,29 @@ impl SplitMix64 {
         }
         board
     }
+
+    /// [`SplitMix64::scramble`] for a board of any size.
+    ///
+    /// ```
+    /// use slide_core::{LargeBoard, SplitMix64};
+    /// let goal = LargeBoard::goal(6, 6);
+    /// let board = SplitMix64::new(3).scramble_large(&goal, 10);
+    /// assert!(board.manhattan(&goal) <= 10);
+    /// ```
+    pub fn scramble_large(&mut self, board: &LargeBoard, moves: usize) -> LargeBoard {
+        let mut board = board.clone();
+        let mut last: Option<Move> = None;
+        for _ in 0..moves {
+            let options: Vec<Move> = Move::ALL
+                .into_iter()
+                .filter(|&mv| Some(mv.reverse()) != last && board.neighbour(board.blank(), mv).is_some())
+                .collect();
+            let mv = options[self.below(options.len())];
+            board.apply(mv);
+            last = Some(mv);
+        }
+        board
+    }
 }
 
 impl LargeBoard {

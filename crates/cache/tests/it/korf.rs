@@ -233,19 +233,10 @@ fn the_35_puzzles_tables_are_admissible_on_every_corner() {
             .unwrap();
         let mut tiles: Vec<u32> = (1..36).collect();
         tiles.insert(blank, 0);
-        let goal = WideBoard::<Cells>::new(6, 6, &tiles).unwrap();
+        let large = slide_core::LargeBoard::new(6, 6, tiles).unwrap();
+        let goal = WideBoard::<Cells>::of(&large).unwrap();
         for moves in [10, 20, 30, 40] {
-            let mut board = goal;
-            let mut last = None;
-            for _ in 0..moves {
-                let next: Vec<_> = slide_core::Move::ALL
-                    .into_iter()
-                    .filter(|&m| Some(m.reverse()) != last)
-                    .filter_map(|m| board.apply(m).map(|b| (m, b)))
-                    .collect();
-                let (m, b) = next[random.below(next.len())];
-                (board, last) = (b, Some(m));
-            }
+            let board = WideBoard::<Cells>::of(&random.scramble_large(&large, moves)).unwrap();
             let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
             let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
             assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");

@@ -192,7 +192,8 @@ fn six_by_six_sums_are_admissible_and_optimal() {
         let pdb = PlacementPdb::new(6, 6, patterns);
         let mut tiles: Vec<u32> = (1..36).collect();
         tiles.insert(blank, 0);
-        let goal = WideBoard::<Cells>::new(6, 6, &tiles).unwrap();
+        let large = slide_core::LargeBoard::new(6, 6, tiles).unwrap();
+        let goal = WideBoard::<Cells>::of(&large).unwrap();
         // Patterns that leave a tile out are refused, by name.
         let some = PlacementPdb::new(
             6,
@@ -209,17 +210,7 @@ fn six_by_six_sums_are_admissible_and_optimal() {
             refused.reason
         );
         for moves in [8, 14, 20, 26] {
-            let mut board = goal;
-            let mut last = None;
-            for _ in 0..moves {
-                let next: Vec<_> = slide_core::Move::ALL
-                    .into_iter()
-                    .filter(|&m| Some(m.reverse()) != last)
-                    .filter_map(|m| board.apply(m).map(|b| (m, b)))
-                    .collect();
-                let (m, b) = next[random.below(next.len())];
-                (board, last) = (b, Some(m));
-            }
+            let board = WideBoard::<Cells>::of(&random.scramble_large(&large, moves)).unwrap();
             let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
             let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
             assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");
