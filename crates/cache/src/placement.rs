@@ -84,11 +84,7 @@ pub fn load_or_build_placement(
         return Ok(None);
     };
     let (tables, reports): (Vec<Arc<PlacementPatternDb>>, Vec<Report>) = tables.into_iter().unzip();
-    let patterns = patterns
-        .into_iter()
-        .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
-        .collect();
-    Ok(Some((PlacementPdb::new(split.side, split.side, patterns), reports)))
+    Ok(Some((summed(split, patterns, &tables), reports)))
 }
 
 /// A split's tables for a goal whose blank is in the corner `blank`, if
@@ -118,11 +114,17 @@ pub fn load_placement(dir: &Path, split: &PlacementSplit, blank: usize) -> Resul
                 })
         })
         .collect::<Result<Vec<_>, Unusable>>()?;
+    Ok(summed(split, patterns, &tables))
+}
+
+/// The sum of `split`'s `patterns` (each a table's index and its map of
+/// cells, [`PlacementSplit::patterns`]) over its `tables`.
+fn summed(split: &PlacementSplit, patterns: Vec<(usize, Vec<u8>)>, tables: &[Arc<PlacementPatternDb>]) -> PlacementPdb {
     let patterns = patterns
         .into_iter()
         .map(|(table, to_table)| (Arc::clone(&tables[table]), to_table))
         .collect();
-    Ok(PlacementPdb::new(side, side, patterns))
+    PlacementPdb::new(split.side, split.side, patterns)
 }
 
 /// Why [`load_placement`] gave no tables.
