@@ -13,11 +13,12 @@
 //! The classes: Korf and Felner's 50 24-puzzles (their goal, the optimal
 //! lengths known; their tables are used where the cache holds them);
 //! uniformly random boards of 6x6, 7x7, 8x8 and 10x10 (seeds 1 to N);
-//! scrambles of the kind DeepCubeA was tested on, walks from the goal that
-//! never undo their last move, each of a length drawn between half and
-//! three halves of one chosen so that the mean Manhattan distance is
-//! DeepCubeA's (91.8 on 6x6, 195.1 on 7x7; Agostinelli et al., Nature
-//! Machine Intelligence 2019, their 500 test boards of each).
+//! scrambles of the kind DeepCubeA was tested on, drawn as its code draws
+//! them (random steps from the goal, a step off the board a step in
+//! place), their number of steps chosen so that the expected Manhattan
+//! distance is that of DeepCubeA's 500 test boards of each size (91.8 on
+//! 6x6, 195.1 on 7x7; Agostinelli et al., Nature Machine Intelligence
+//! 2019).
 
 use std::io::Write;
 use std::process::{Command, ExitCode, Stdio};
@@ -83,49 +84,46 @@ fn solve(slide: &str, case: &Case, budget: &str) -> Answer {
     }
 }
 
-/// A walk of `length` moves from `goal` that never undoes its last move.
-fn walk(goal: &LargeBoard, length: usize, random: &mut SplitMix64) -> LargeBoard {
+/// A walk of `steps` steps from `goal` as DeepCubeA draws its boards
+/// (`Environment.generate_states` in its code, Agostinelli et al. 2019):
+/// each step one of the four moves at random, a move off the board
+/// leaving the board as it is, and a move that undoes the last allowed.
+fn walk(goal: &LargeBoard, steps: usize, random: &mut SplitMix64) -> LargeBoard {
     let mut board = goal.clone();
-    let mut last: Option<Move> = None;
-    let mut made = 0;
-    while made < length {
-        let mv = Move::ALL[random.below(4)];
-        if last == Some(mv.reverse()) || !board.apply(mv) {
-            continue;
-        }
-        last = Some(mv);
-        made += 1;
+    for _ in 0..steps {
+        board.apply(Move::ALL[random.below(4)]);
     }
     board
 }
 
-/// `count` walks from the `n` x `n` goal, each of a length drawn between
-/// half and three halves of one chosen (by bisection) so that their mean
-/// Manhattan distance is `manhattan`.
+/// `count` walks from the `n` x `n` goal of one number of steps, chosen
+/// (by bisection, over a sample of 500 walks) so that their expected
+/// Manhattan distance is `manhattan`: the boards are a sample of that
+/// kind, not boards picked to bring their own mean to it.
 fn scrambles(n: usize, count: usize, manhattan: f64) -> Vec<LargeBoard> {
     let goal = LargeBoard::goal(n, n);
-    let draw = |middle: usize| {
-        let mut random = SplitMix64::new(1);
-        (0..count)
-            .map(|_| {
-                let length = middle / 2 + random.below(middle + 1);
-                walk(&goal, length, &mut random)
-            })
-            .collect::<Vec<_>>()
+    let draw = |steps: usize, count: usize, seed: u64| {
+        let mut random = SplitMix64::new(seed);
+        (0..count).map(|_| walk(&goal, steps, &mut random)).collect::<Vec<_>>()
     };
     let mean = |boards: &[LargeBoard]| {
         boards.iter().map(|board| board.manhattan(&goal) as f64).sum::<f64>() / boards.len() as f64
     };
-    let (mut low, mut high) = (1usize, 1usize << 20);
+    let (mut low, mut high) = (1usize, 1usize << 16);
     while high - low > 1 {
         let middle = (low + high) / 2;
-        if mean(&draw(middle)) < manhattan {
+        if mean(&draw(middle, 500, 2)) < manhattan {
             low = middle;
         } else {
             high = middle;
         }
     }
-    draw(high)
+    let boards = draw(high, count, 1);
+    eprintln!(
+        "{n}x{n} scrambles: walks of {high} steps, these {count} boards' mean Manhattan distance {:.1}",
+        mean(&boards)
+    );
+    boards
 }
 
 /// The boards of `class`, at most `count` of them.
