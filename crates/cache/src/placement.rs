@@ -1,6 +1,6 @@
 //! The cache of the placement tables of a split (Korf and Felner's two of
-//! the 24-puzzle, the 35-puzzle's seven), built on every core the first
-//! time, read back after.
+//! the 24-puzzle, the 35-puzzle's seven, the 48-puzzle's twelve), built on
+//! every core the first time, read back after.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,7 +43,8 @@ pub fn placement_file_names(split: &PlacementSplit) -> Vec<String> {
 type Loaded = Option<(Arc<PlacementPatternDb>, Report)>;
 
 /// A split's tables for a goal whose blank is in the corner `blank`
-/// (Korf and Felner's 6-6-6-6 of the 24-puzzle, the 35-puzzle's seven),
+/// (Korf and Felner's 6-6-6-6 of the 24-puzzle, the 35-puzzle's seven, the
+/// 48-puzzle's twelve),
 /// from the files in `dir`, building (and saving) those missing or
 /// unusable, as many side by side as there are cores, until `deadline`:
 /// past it the builds stop, leave no file, and the answer is `Ok(None)`.

@@ -102,7 +102,7 @@ pub(crate) struct UnitsInstance {
     #[arg(long, allow_hyphen_values = true)]
     pub(crate) goal: Option<String>,
     /// The estimate: manhattan, linear-conflict, or pdb (the placement
-    /// tables on 5x5 and 6x6). Default: pdb on 5x5 and 6x6 when its tables
+    /// tables on 5x5, 6x6 and 7x7). Default: pdb on 5x5, 6x6 and 7x7 when its tables
     /// are cached, linear-conflict otherwise.
     #[arg(long, value_enum)]
     pub(crate) heuristic: Option<HeuristicArg>,
@@ -385,7 +385,7 @@ pub(crate) enum HeuristicArg {
     /// The larger of walking distance and linear conflict (boards whose
     /// walking-distance tables stay small: not 2x7, 2x8 and their transposes).
     WalkingDistance,
-    /// Additive pattern databases (4x4, 5x5 and 6x6 with the goal's blank
+    /// Additive pattern databases (4x4, 5x5, 6x6 and 7x7 with the goal's blank
     /// in a corner; on 5x5 Korf and Felner's 6-6-6-6 with zero-aware
     /// values, 977 MB in the cache, built once in about three minutes; on
     /// 6x6 seven tables of five tiles, 847 MB, about four minutes).

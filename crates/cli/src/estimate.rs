@@ -21,7 +21,7 @@ pub(crate) enum Packing {
     /// The packed `u64` boards of at most 16 cells: every estimate.
     Packed,
     /// The wide packings (`slide_solvers::WideBoard`), any size: Manhattan
-    /// distance, linear conflict, and on 5x5 and 6x6 the placement tables.
+    /// distance, linear conflict, and on 5x5, 6x6 and 7x7 the placement tables.
     Wide,
 }
 
@@ -53,7 +53,7 @@ pub(crate) enum Needs {
     /// The 4x4 pattern databases of a split for the goal's blank.
     PatternDbs(Split),
     /// The placement tables of a split (Korf and Felner's two of the
-    /// 24-puzzle, the 35-puzzle's seven), serving the goal's corner by
+    /// 24-puzzle, the 35-puzzle's seven, the 48-puzzle's twelve), serving the goal's corner by
     /// symmetry.
     Placement(PlacementSplit),
 }
@@ -110,7 +110,7 @@ impl ResolvedEstimate {
 /// ([`strongest_packed`]), and the 7-8 tables instead of 6-6-3 when the
 /// cache holds them for the goal (the one 15-puzzle known to take 6-6-3
 /// over a minute, the goal transposed, takes them seconds: `record/`). On
-/// the wide boards, the placement tables on 5x5 and 6x6 when the cache
+/// the wide boards, the placement tables on 5x5, 6x6 and 7x7 when the cache
 /// holds them whole for the goal's corner; else linear conflict.
 pub(crate) fn default_for(instance: &Instance, packing: Packing, tables: &Tables) -> HeuristicArg {
     if let (Packing::Packed, Some((_, goal))) = (packing, instance.packed()) {

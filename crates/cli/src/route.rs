@@ -54,7 +54,7 @@ pub(crate) struct Request {
 }
 
 /// The tables a run reads or builds, kept for the run: the pattern
-/// databases of up to 16 cells and the placement tables of 5x5 and 6x6.
+/// databases of up to 16 cells and the placement tables of 5x5, 6x6 and 7x7.
 pub(crate) struct Tables {
     pub(crate) small: small::Tables,
     pub(crate) placement: wide::Tables,

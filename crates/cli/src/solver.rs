@@ -260,7 +260,7 @@ impl Solver {
         let goal = WideBoard::<T>::of(&instance.goal).map_err(bad_input)?;
         if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
             return Err(bad_input(format!(
-                "{} is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict",
+                "{} is for boards of at most 16 cells (pdb for 5x5, 6x6 and 7x7 too); beyond, use manhattan or linear-conflict",
                 name_of(heuristic)
             )));
         }

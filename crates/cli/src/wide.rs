@@ -36,7 +36,7 @@ pub(crate) enum Search {
 }
 
 /// The placement tables (Korf and Felner's on 5x5, the 35-puzzle's on
-/// 6x6), for each shape and corner of the goal's blank a run meets, loaded
+/// 6x6, the 48-puzzle's on 7x7), for each shape and corner of the goal's blank a run meets, loaded
 /// (or built) on first need and kept for the run.
 #[derive(Default)]
 pub(crate) struct Tables {
@@ -98,7 +98,7 @@ fn run_packed<T: WideTiles + Send + Sync>(
     };
     if !fits(heuristic, Packing::Wide, (start.rows(), start.cols())) {
         return Err(bad_input(format!(
-            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict",
+            "--heuristic {} is for boards of at most 16 cells (pdb for 5x5, 6x6 and 7x7 too); beyond, use manhattan or linear-conflict",
             name_of(heuristic)
         )));
     }
@@ -247,7 +247,7 @@ impl Tables {
     ) -> Result<PlacementPdb, CliError> {
         let split = placement_split(rows, cols).ok_or_else(|| {
             bad_input(format!(
-                "no pattern databases for {rows}x{cols} boards (5x5 and 6x6 have them); use --heuristic linear-conflict"
+                "no pattern databases for {rows}x{cols} boards (5x5, 6x6 and 7x7 have them); use --heuristic linear-conflict"
             ))
         })?;
         split

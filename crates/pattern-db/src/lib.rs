@@ -38,7 +38,8 @@
 //! - `placement/`: placement tables, one value a placement whatever the
 //!   blank's region ([`PlacementPatternDb`]), and their sum
 //!   ([`PlacementPdb`]): Korf and Felner's 6-6-6-6 for the 24-puzzle and
-//!   seven patterns of five tiles for the 35-puzzle ([`PlacementSplit`]).
+//!   seven patterns of five tiles for the 35-puzzle, twelve of four for the
+//!   48-puzzle ([`PlacementSplit`]).
 //!
 //! Standard library only and Rust 1.70, like `slide-core`: the judge files
 //! for the 15-puzzle carry the tables' build and search.
@@ -63,7 +64,7 @@ pub use crate::pattern::PatternDb;
 pub use crate::placement::{
     placement_split, PlacementKept, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved,
     PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES,
-    PLACEMENT_FORMAT_VERSION, SIX_BY_SIX,
+    PLACEMENT_FORMAT_VERSION, SEVEN_BY_SEVEN, SIX_BY_SIX,
 };
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};

@@ -100,8 +100,8 @@ fn batch_gives_each_line_beyond_16_cells_a_shortest_path() {
 
 #[test]
 fn what_the_wide_searches_cannot_do_is_refused() {
-    // 7x7, which has no pattern databases.
-    let seven = (1..49).map(|tile| format!("{tile} ")).collect::<String>() + "_";
+    // 8x8, which has no pattern databases.
+    let eight = (1..64).map(|tile| format!("{tile} ")).collect::<String>() + "_";
     let cases: &[(&[&str], &str)] = &[
         (
             &["solve", FIVE_BY_FIVE, "--algo", "bfs"],
@@ -109,11 +109,11 @@ fn what_the_wide_searches_cannot_do_is_refused() {
         ),
         (
             &["solve", FIVE_BY_FIVE, "--algo", "idastar", "--heuristic", "walking-distance"],
-            "error: --heuristic walking-distance is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict\n",
+            "error: --heuristic walking-distance is for boards of at most 16 cells (pdb for 5x5, 6x6 and 7x7 too); beyond, use manhattan or linear-conflict\n",
         ),
         (
-            &["solve", &seven, "--algo", "astar", "--heuristic", "pdb"],
-            "error: --heuristic pdb is for boards of at most 16 cells (pdb for 5x5 and 6x6 too); beyond, use manhattan or linear-conflict\n",
+            &["solve", &eight, "--algo", "astar", "--heuristic", "pdb"],
+            "error: --heuristic pdb is for boards of at most 16 cells (pdb for 5x5, 6x6 and 7x7 too); beyond, use manhattan or linear-conflict\n",
         ),
         (
             &["solve", FIVE_BY_FIVE, "--algo", "bidi", "--heuristic", "manhattan"],

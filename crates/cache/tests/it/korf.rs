@@ -216,38 +216,46 @@ fn korf_and_felners_tables_serve_every_corner_goal() {
 }
 
 /// The 35-puzzle's seven tables (when `SLIDE_SIX_BY_SIX` is set: they take
-/// minutes to build), for each corner's goal: on walks from the goal, never
-/// above the distance IDA* with linear conflict finds (no table), and IDA*
-/// with them as short; beams with the larger of both reach the goal by a
-/// path that replays and is no shorter.
+/// minutes to build) and the 48-puzzle's twelve (when `SLIDE_SEVEN_BY_SEVEN`
+/// is), for each corner's goal: on walks from the goal, never above the
+/// distance IDA* with linear conflict finds (no table), and IDA* with them
+/// as short; beams with the larger of both reach the goal by a path that
+/// replays and is no shorter.
 #[test]
-fn the_35_puzzles_tables_are_admissible_on_every_corner() {
+fn the_35_and_48_puzzles_tables_are_admissible_on_every_corner() {
+    use slide_pattern_db::{SEVEN_BY_SEVEN, SIX_BY_SIX};
     use slide_solvers::{Cells, LinearConflict, MaxOf, WideBoard};
-    let Some(dir) = opt_in_cache("SLIDE_SIX_BY_SIX") else {
-        return;
-    };
-    let mut random = slide_core::SplitMix64::new(35);
-    for blank in [0, 5, 30, 35] {
-        let (pdb, _) = slide_cache::load_or_build_placement(&dir, &slide_pattern_db::SIX_BY_SIX, blank, None)
-            .unwrap()
-            .unwrap();
-        let mut tiles: Vec<u32> = (1..36).collect();
-        tiles.insert(blank, 0);
-        let large = slide_core::LargeBoard::new(6, 6, tiles).unwrap();
-        let goal = WideBoard::<Cells>::of(&large).unwrap();
-        for moves in [10, 20, 30, 40] {
-            let board = WideBoard::<Cells>::of(&random.scramble_large(&large, moves)).unwrap();
-            let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
-            let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
-            assert!(h <= shortest, "corner {blank}: h {h} > {shortest}");
-            let answer = ida_star(&board, &goal, &pdb).unwrap();
-            assert_eq!(answer.length(), Some(shortest), "corner {blank}");
-            let both = MaxOf(LinearConflict, &pdb);
-            let (end, _) =
-                slide_solvers::beam_search(&board, &goal, &both, 64, 200, 2, &mut Default::default()).unwrap();
-            let path = end.reached().expect("a beam reaches the goal");
-            assert!(path.len() >= shortest);
-            assert!(path.iter().fold(board, |b, &m| b.apply(m).unwrap()) == goal);
+    for (split, opt_in) in [
+        (SIX_BY_SIX, "SLIDE_SIX_BY_SIX"),
+        (SEVEN_BY_SEVEN, "SLIDE_SEVEN_BY_SEVEN"),
+    ] {
+        let Some(dir) = opt_in_cache(opt_in) else {
+            continue;
+        };
+        let (side, cells) = (split.side, split.side * split.side);
+        let mut random = slide_core::SplitMix64::new(cells as u64 - 1);
+        for blank in [0, side - 1, cells - side, cells - 1] {
+            let (pdb, _) = slide_cache::load_or_build_placement(&dir, &split, blank, None)
+                .unwrap()
+                .unwrap();
+            let mut tiles: Vec<u32> = (1..cells as u32).collect();
+            tiles.insert(blank, 0);
+            let large = slide_core::LargeBoard::new(side, side, tiles).unwrap();
+            let goal = WideBoard::<Cells>::of(&large).unwrap();
+            for moves in [10, 20, 30, 40] {
+                let board = WideBoard::<Cells>::of(&random.scramble_large(&large, moves)).unwrap();
+                let shortest = ida_star(&board, &goal, LinearConflict).unwrap().length().unwrap();
+                let h = (&pdb).estimate(&board, &goal).unwrap() as usize;
+                assert!(h <= shortest, "{side}x{side}, corner {blank}: h {h} > {shortest}");
+                let answer = ida_star(&board, &goal, &pdb).unwrap();
+                assert_eq!(answer.length(), Some(shortest), "corner {blank}");
+                let both = MaxOf(LinearConflict, &pdb);
+                let (end, _) =
+                    slide_solvers::beam_search(&board, &goal, &both, 64, 200, 2, &mut Default::default()).unwrap();
+                let path = end.reached().expect("a beam reaches the goal");
+                assert!(path.len() >= shortest);
+                assert!(path.iter().fold(board, |b, &m| b.apply(m).unwrap()) == goal);
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ mod commands;
 mod processes;
 
 use slide_core::{Instant, Move};
-use slide_pattern_db::{placement_split, PlacementPdb, KORF_FELNER, SIX_BY_SIX};
+use slide_pattern_db::{placement_split, PlacementPdb, KORF_FELNER, SEVEN_BY_SEVEN, SIX_BY_SIX};
 use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
@@ -159,7 +159,7 @@ fn resolve(instance: Instance, heuristic: Option<HeuristicArg>, pruning: Pruning
     let chosen = policy::ResolvedEstimate::resolve(heuristic, &instance, Packing::Wide, &tables);
     if !policy::fits(chosen.heuristic, Packing::Wide, (start.rows(), start.cols())) {
         return Err(bad_input(format!(
-            "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5 and 6x6, not {}",
+            "work units take --heuristic manhattan, linear-conflict, or pdb on 5x5, 6x6 and 7x7, not {}",
             policy::name_of(chosen.heuristic)
         )));
     }
@@ -203,7 +203,13 @@ fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
     let heuristic = match iteration.estimate.split(' ').next() {
         Some("manhattan") => HeuristicArg::Manhattan,
         Some("linear-conflict") => HeuristicArg::LinearConflict,
-        Some(name) if [KORF_FELNER.name(), SIX_BY_SIX.name()].contains(&name.to_string()) => HeuristicArg::Pdb,
+        Some(name)
+            if [KORF_FELNER, SIX_BY_SIX, SEVEN_BY_SEVEN]
+                .iter()
+                .any(|split| split.name() == name) =>
+        {
+            HeuristicArg::Pdb
+        }
         _ => {
             return Err(bad_input(format!(
                 "the estimate `{}` is not one this slide has",

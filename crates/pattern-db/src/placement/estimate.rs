@@ -213,8 +213,8 @@ struct Before {
 }
 
 /// The most patterns a [`PlacementPdb`] sums whose values a beam keeps
-/// beside each board ([`PlacementKept`]): the 35-puzzle's seven, and
-/// twelve of three tiles for the tests' small stand-ins on 6x6.
+/// beside each board ([`PlacementKept`]): the 35-puzzle's seven and the
+/// 48-puzzle's twelve.
 const MAX_KEPT: usize = 12;
 
 /// What a board's estimate keeps beyond its value: each view's patterns'

@@ -1,7 +1,8 @@
 //! Placement tables: pattern databases with a value a placement of the
 //! pattern's tiles (and, where it differs, the value of a region of the
 //! blank), for boards of up to 64 cells: Korf and Felner's for the
-//! 24-puzzle, and seven of five tiles for the 35-puzzle (`split.rs`).
+//! 24-puzzle, seven of five tiles for the 35-puzzle and twelve of four for
+//! the 48-puzzle (`split.rs`).
 //!
 //! On 4x4 a table keeps a value for every placement *and region of the
 //! blank* (see `crate::pattern`). On 5x5 a six-tile pattern has 127.5
@@ -61,7 +62,7 @@ mod split;
 pub use self::estimate::{PlacementKept, PlacementPdb, PlacementPdbEstimate, PlacementSaved};
 pub use self::file::PLACEMENT_FORMAT_VERSION;
 pub use self::split::{
-    placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SIX_BY_SIX,
+    placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SEVEN_BY_SEVEN, SIX_BY_SIX,
 };
 
 /// The most cells a placement pattern's board has: its sets of cells are `u64`

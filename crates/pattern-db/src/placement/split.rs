@@ -1,7 +1,7 @@
 //! The splits of a square into placement patterns, for a goal whose blank
 //! is in a corner: Korf and Felner's 6-6-6-6 of the 24-puzzle (four
-//! patterns from two tables) and the 5-5-5-5-5-5-5 of the 35-puzzle (seven
-//! tables).
+//! patterns from two tables), the 5-5-5-5-5-5-5 of the 35-puzzle (seven
+//! tables) and twelve patterns of four tiles for the 48-puzzle.
 
 use slide_solvers::PatternMismatch;
 
@@ -95,19 +95,70 @@ pub const SIX_BY_SIX: PlacementSplit = PlacementSplit {
     puzzle: "35-puzzle",
 };
 
+/// The 48-puzzle's split into twelve patterns of four tiles, nine of them
+/// 2x2 blocks, twelve tables of 11.5 MB (49^4 slots of two bytes). With
+/// the blank in cell 0:
+///
+/// ```text
+///  _ A A B B C C
+///  D A A B B C C
+///  D E E F F G G
+///  D E E F F G G
+///  D H H I I J J
+///  K H H I I J J
+///  K K K L L L L
+/// ```
+///
+/// Five tiles on 49 cells would take 565 MB a table and some twenty
+/// minutes to build the set (`record/2026-12-06-near-optimal.md`).
+pub const SEVEN_BY_SEVEN: PlacementSplit = PlacementSplit {
+    side: 7,
+    tables: &[
+        &[1, 2, 8, 9],
+        &[3, 4, 10, 11],
+        &[5, 6, 12, 13],
+        &[7, 14, 21, 28],
+        &[15, 16, 22, 23],
+        &[17, 18, 24, 25],
+        &[19, 20, 26, 27],
+        &[29, 30, 36, 37],
+        &[31, 32, 38, 39],
+        &[33, 34, 40, 41],
+        &[35, 42, 43, 44],
+        &[45, 46, 47, 48],
+    ],
+    patterns: &[
+        (0, Turn::None),
+        (1, Turn::None),
+        (2, Turn::None),
+        (3, Turn::None),
+        (4, Turn::None),
+        (5, Turn::None),
+        (6, Turn::None),
+        (7, Turn::None),
+        (8, Turn::None),
+        (9, Turn::None),
+        (10, Turn::None),
+        (11, Turn::None),
+    ],
+    puzzle: "48-puzzle",
+};
+
 /// The placement split of a `rows` by `cols` board, if it has one: 5x5
-/// (Korf and Felner's) and 6x6.
+/// (Korf and Felner's), 6x6 and 7x7.
 ///
 /// ```
 /// use slide_pattern_db::{placement_split, KORF_FELNER};
 /// assert_eq!(placement_split(5, 5), Some(KORF_FELNER));
 /// assert_eq!(placement_split(6, 6).unwrap().tables.len(), 7);
-/// assert_eq!(placement_split(7, 7), None);
+/// assert_eq!(placement_split(7, 7).unwrap().tables.len(), 12);
+/// assert_eq!(placement_split(8, 8), None);
 /// ```
 pub fn placement_split(rows: usize, cols: usize) -> Option<PlacementSplit> {
     match (rows, cols) {
         (5, 5) => Some(KORF_FELNER),
         (6, 6) => Some(SIX_BY_SIX),
+        (7, 7) => Some(SEVEN_BY_SEVEN),
         _ => None,
     }
 }
