@@ -41,7 +41,7 @@ pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 const SHORTEN_WINDOW: usize = 32;
 
 /// Solves `instance` by the near-optimal route with `heuristic` (the
-/// policy's default: the placement tables on 5x5 and 6x6 where cached,
+/// policy's default: the placement tables on 5x5, 6x6 and 7x7 where cached,
 /// linear conflict otherwise), within the request's budget, counted from when the
 /// request was made (the tables' reading included).
 pub(crate) fn solve(
@@ -82,7 +82,7 @@ pub(crate) fn solve(
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
             search(&start, &goal, &&pdb, true, reduction, request, deadline)?
         }
-        (HeuristicArg::Pdb, 36) if shape == (6, 6) => {
+        (HeuristicArg::Pdb, 36 | 49) if shape.0 == shape.1 => {
             let (start, goal) = wide::<Cells>(&instance)?;
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
             search(
@@ -177,6 +177,45 @@ impl BeamFinish for Completion<'_> {
     }
 }
 
+/// Beams of doubling widths with `heuristic` ([`beam_within`]), bounded
+/// by `best` and replacing it (and `name`) with any shorter path, within
+/// 1 GB and the time to `deadline`.
+#[allow(clippy::too_many_arguments)]
+fn beams<T, H>(
+    start: &WideBoard<T>,
+    goal: &WideBoard<T>,
+    heuristic: &H,
+    best: &mut Vec<Move>,
+    name: &mut String,
+    stats: &mut Stats,
+    finish: &mut dyn BeamFinish,
+    request: &Request,
+    deadline: Instant,
+) -> Result<(), CliError>
+where
+    T: WideTiles + Send + Sync,
+    H: Heuristic<WideBoard<T>> + Sync,
+    H::Estimate: Send,
+{
+    // The boards of a width's beams, both ways, that 1 GB holds.
+    let bytes = beam_state_bytes::<T, <H::Estimate as Estimate<T>>::Kept>(best.len());
+    let boards = states_within(DEFAULT_MEMORY, bytes);
+    let mut budget = Budget {
+        max_states: request.limits.max_states.unwrap_or(boards),
+        time_limit: Some(deadline.saturating_duration_since(Instant::now())),
+        stop: request.stop.as_deref(),
+        ..Budget::default()
+    };
+    let (path, beams) = beam_within(start, goal, heuristic, best.len(), request.threads, finish, &mut budget)?;
+    stats.generated += beams.generated;
+    stats.expanded += beams.expanded;
+    if let Some(path) = path {
+        *best = path;
+        *name = format!("near/beam/{}", heuristic.name());
+    }
+    Ok(())
+}
+
 /// The start and the goal of `instance` packed as `T`.
 fn wide<T: WideTiles>(instance: &Instance) -> Result<(WideBoard<T>, WideBoard<T>), CliError> {
     Ok((
@@ -239,30 +278,43 @@ where
         }
     }
     if best.len() > lower_bound {
-        // The boards of a width's beams, both ways, that 1 GB holds.
-        let bytes = beam_state_bytes::<T, <H::Estimate as Estimate<T>>::Kept>(best.len());
-        let boards = states_within(DEFAULT_MEMORY, bytes);
-        let mut budget = Budget {
-            max_states: request.limits.max_states.unwrap_or(boards),
-            time_limit: Some(left()),
-            stop: request.stop.as_deref(),
-            ..Budget::default()
-        };
-        let (path, beams) = beam_within(
+        beams(
             start,
             goal,
             heuristic,
-            best.len(),
-            request.threads,
+            &mut best,
+            &mut name,
+            &mut stats,
             reduction.finish,
-            &mut budget,
+            request,
+            deadline,
         )?;
-        stats.generated += beams.generated;
-        stats.expanded += beams.expanded;
-        if let Some(path) = path {
-            best = path;
-            name = format!("near/beam/{}", heuristic.name());
-        }
+    }
+    // Beams that ended at the widest that memory holds, with time left, are
+    // followed by linear conflict's (both ways, each bounded by the best
+    // path): other paths, a shorter one on some boards
+    // (`record/2026-12-06-near-optimal.md`). A beam cut by the clock leaves
+    // no time, so a longer budget still runs the same beams and more.
+    let stopped = request
+        .stop
+        .as_deref()
+        .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed));
+    if best.len() > lower_bound
+        && heuristic.name() != Heuristic::<WideBoard<T>>::name(&LinearConflict)
+        && !left().is_zero()
+        && !stopped
+    {
+        beams(
+            start,
+            goal,
+            &LinearConflict,
+            &mut best,
+            &mut name,
+            &mut stats,
+            reduction.finish,
+            request,
+            deadline,
+        )?;
     }
     Ok(Searched {
         path: best,
