@@ -6,7 +6,9 @@
 //! In order, each bounded by the best path so far: the reduction (a path
 //! at once, in milliseconds); on 5x5 with Korf and Felner's tables, their
 //! weighted A* at a ladder of weights; beam searches of doubling widths
-//! with the strongest estimate the board has, until the budget is spent.
+//! with the strongest estimate the board has, until the budget is spent
+//! (and, where they stop at the widest that memory holds with time left,
+//! linear conflict's beams after them).
 //! Each path is shortened window by window before it is weighed against
 //! the best. The lower bound is the start's estimate (and weighted A*'s,
 //! its length over its weight). Every step is deterministic but the time
@@ -80,15 +82,36 @@ pub(crate) fn solve(
         (HeuristicArg::Pdb, 25) if shape == (5, 5) => {
             let (start, goal) = wide::<u128>(&instance)?;
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
-            search(&start, &goal, &&pdb, true, reduction, request, deadline)?
+            let then = Some(&LinearConflict);
+            search(&start, &goal, (&&pdb, then), true, reduction, request, deadline)?
         }
-        (HeuristicArg::Pdb, 36 | 49) if shape.0 == shape.1 => {
+        // The 35-puzzle's tables of five tiles lead, linear conflict's beams
+        // after them; the 48-puzzle's of four lift the estimate less, and
+        // their beams, forward only, lose to linear conflict's both ways
+        // within 30 s on random 7x7 boards: there linear conflict leads
+        // (`record/2026-12-06-near-optimal.md`).
+        (HeuristicArg::Pdb, 36) if shape == (6, 6) => {
             let (start, goal) = wide::<Cells>(&instance)?;
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
+            let both = MaxOf(LinearConflict, &pdb);
             search(
                 &start,
                 &goal,
-                &MaxOf(LinearConflict, &pdb),
+                (&both, Some(&LinearConflict)),
+                false,
+                reduction,
+                request,
+                deadline,
+            )?
+        }
+        (HeuristicArg::Pdb, 49) if shape == (7, 7) => {
+            let (start, goal) = wide::<Cells>(&instance)?;
+            let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
+            let both = MaxOf(LinearConflict, &pdb);
+            search(
+                &start,
+                &goal,
+                (&LinearConflict, Some(&both)),
                 false,
                 reduction,
                 request,
@@ -97,11 +120,13 @@ pub(crate) fn solve(
         }
         (_, 0..=25) => {
             let (start, goal) = wide::<u128>(&instance)?;
-            search(&start, &goal, &LinearConflict, false, reduction, request, deadline)?
+            let only = (&LinearConflict, None::<&LinearConflict>);
+            search(&start, &goal, only, false, reduction, request, deadline)?
         }
         _ => {
             let (start, goal) = wide::<Cells>(&instance)?;
-            search(&start, &goal, &LinearConflict, false, reduction, request, deadline)?
+            let only = (&LinearConflict, None::<&LinearConflict>);
+            search(&start, &goal, only, false, reduction, request, deadline)?
         }
     };
     let path = searched.path;
@@ -225,11 +250,13 @@ fn wide<T: WideTiles>(instance: &Instance) -> Result<(WideBoard<T>, WideBoard<T>
 }
 
 /// The searches with `heuristic` (and, with `ladder`, weighted A* at the
-/// ladder of weights first), each shorter than the best path so far.
-fn search<T, H>(
+/// ladder of weights first), then beams with `then` where `heuristic`'s
+/// stopped at the widest that memory holds with time left, each shorter
+/// than the best path so far.
+fn search<T, H, A>(
     start: &WideBoard<T>,
     goal: &WideBoard<T>,
-    heuristic: &H,
+    (heuristic, then): (&H, Option<&A>),
     ladder: bool,
     reduction: Reduction<'_>,
     request: &Request,
@@ -239,11 +266,16 @@ where
     T: WideTiles + Send + Sync,
     H: Heuristic<WideBoard<T>> + Clone + Send + Sync,
     H::Estimate: Send,
+    A: Heuristic<WideBoard<T>> + Sync,
+    A::Estimate: Send,
 {
     let left = || deadline.saturating_duration_since(Instant::now());
     let value = |h: Result<u32, slide_solvers::PatternMismatch>| h.map(|h| h as usize).map_err(SearchError::Heuristic);
-    // Both admissible: the larger is a lower bound too.
+    // All admissible: the largest is a lower bound too.
     let mut lower_bound = value(heuristic.estimate(start, goal))?.max(value(LinearConflict.estimate(start, goal))?);
+    if let Some(then) = then {
+        lower_bound = lower_bound.max(value(then.estimate(start, goal))?);
+    }
     let mut best = reduction.path.to_vec();
     let mut stats = Stats::default();
     let mut name = "near/reduce".to_string();
@@ -291,23 +323,19 @@ where
         )?;
     }
     // Beams that ended at the widest that memory holds, with time left, are
-    // followed by linear conflict's (both ways, each bounded by the best
-    // path): other paths, a shorter one on some boards
-    // (`record/2026-12-06-near-optimal.md`). A beam cut by the clock leaves
-    // no time, so a longer budget still runs the same beams and more.
+    // followed by `then`'s (each bounded by the best path): other paths, a
+    // shorter one on some boards (`record/2026-12-06-near-optimal.md`). A
+    // beam cut by the clock leaves no time, so a longer budget still runs
+    // the same beams and more.
     let stopped = request
         .stop
         .as_deref()
         .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed));
-    if best.len() > lower_bound
-        && heuristic.name() != Heuristic::<WideBoard<T>>::name(&LinearConflict)
-        && !left().is_zero()
-        && !stopped
-    {
+    if let Some(then) = then.filter(|_| best.len() > lower_bound && !left().is_zero() && !stopped) {
         beams(
             start,
             goal,
-            &LinearConflict,
+            then,
             &mut best,
             &mut name,
             &mut stats,

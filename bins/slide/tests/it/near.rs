@@ -125,3 +125,47 @@ fn a_board_that_cannot_reach_its_goal_is_answered_at_once() {
     assert_eq!((status, stdout.as_str()), (0, "unsolvable\n"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// With the 48-puzzle's tables cached (opt-in: `SLIDE_SEVEN_BY_SEVEN`, the
+/// cache `SLIDE_CACHE_DIR` or one under the target folder; a first run
+/// builds them, some 15 s), the 7x7 route takes both estimates, linear
+/// conflict's beams and then, where those stop at `--max-states` with time
+/// left, the tables': every path replayed, the lower bound (the larger of
+/// both estimates) never above IDA*'s shortest.
+#[test]
+fn seven_by_seven_with_its_tables_cached() {
+    if std::env::var_os("SLIDE_SEVEN_BY_SEVEN").is_none() {
+        return;
+    }
+    let cache = match std::env::var_os("SLIDE_CACHE_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    };
+    // Walks IDA* with the tables solves within a second (62 to 78 moves).
+    for seed in ["1", "2", "3"] {
+        let (status, board, _) = slide_with(&["random", "7x7", "--moves", "90", "--seed", seed], b"", &cache);
+        assert_eq!(status, 0);
+        let start = LargeBoard::parse_rows(&board).unwrap();
+        let goal = LargeBoard::goal(7, 7);
+        let shortest = json(
+            &["solve", "-", "--algo", "idastar", "--heuristic", "pdb"],
+            &board,
+            &cache,
+        );
+        assert!(
+            shortest["algorithm"].as_str().unwrap().contains("pdb-4-4-4"),
+            "{shortest}"
+        );
+        let shortest = shortest["length"].as_u64().unwrap();
+        for limits in [&["--budget", "0.3"][..], &["--budget", "5", "--max-states", "4096"]] {
+            let args = [&["solve", "-"][..], limits].concat();
+            let near = json(&args, &board, &cache);
+            let length = near["length"].as_u64().unwrap();
+            let lower_bound = near["lower_bound"].as_u64().unwrap();
+            assert_eq!(replay(&start, near["path"].as_str().unwrap()), goal, "seed {seed}");
+            assert!(lower_bound <= shortest && shortest <= length, "seed {seed}: {near}");
+            assert!(near["algorithm"].as_str().unwrap().starts_with("near/"), "{near}");
+            assert!(near["seconds"].as_f64().unwrap() < 5.0, "{limits:?}: {near}");
+        }
+    }
+}
