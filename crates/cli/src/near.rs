@@ -90,33 +90,31 @@ pub(crate) fn solve(
         // their beams, forward only, lose to linear conflict's both ways
         // within 30 s on random 7x7 boards: there linear conflict leads
         // (`record/2026-12-06-near-optimal.md`).
-        (HeuristicArg::Pdb, 36) if shape == (6, 6) => {
+        (HeuristicArg::Pdb, 36 | 49) if shape.0 == shape.1 => {
             let (start, goal) = wide::<Cells>(&instance)?;
             let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
             let both = MaxOf(LinearConflict, &pdb);
-            search(
-                &start,
-                &goal,
-                (&both, Some(&LinearConflict)),
-                false,
-                reduction,
-                request,
-                deadline,
-            )?
-        }
-        (HeuristicArg::Pdb, 49) if shape == (7, 7) => {
-            let (start, goal) = wide::<Cells>(&instance)?;
-            let pdb = tables.placement.for_goal(shape, goal.blank(), Some(deadline))?;
-            let both = MaxOf(LinearConflict, &pdb);
-            search(
-                &start,
-                &goal,
-                (&LinearConflict, Some(&both)),
-                false,
-                reduction,
-                request,
-                deadline,
-            )?
+            if shape == (6, 6) {
+                search(
+                    &start,
+                    &goal,
+                    (&both, Some(&LinearConflict)),
+                    false,
+                    reduction,
+                    request,
+                    deadline,
+                )?
+            } else {
+                search(
+                    &start,
+                    &goal,
+                    (&LinearConflict, Some(&both)),
+                    false,
+                    reduction,
+                    request,
+                    deadline,
+                )?
+            }
         }
         (_, 0..=25) => {
             let (start, goal) = wide::<u128>(&instance)?;
@@ -203,16 +201,13 @@ impl BeamFinish for Completion<'_> {
 }
 
 /// Beams of doubling widths with `heuristic` ([`beam_within`]), bounded
-/// by `best` and replacing it (and `name`) with any shorter path, within
-/// 1 GB and the time to `deadline`.
-#[allow(clippy::too_many_arguments)]
+/// by the best path `searched` holds and replacing it (and its name) with
+/// any shorter one, within 1 GB and the time to `deadline`.
 fn beams<T, H>(
     start: &WideBoard<T>,
     goal: &WideBoard<T>,
     heuristic: &H,
-    best: &mut Vec<Move>,
-    name: &mut String,
-    stats: &mut Stats,
+    searched: &mut Searched,
     finish: &mut dyn BeamFinish,
     request: &Request,
     deadline: Instant,
@@ -223,7 +218,7 @@ where
     H::Estimate: Send,
 {
     // The boards of a width's beams, both ways, that 1 GB holds.
-    let bytes = beam_state_bytes::<T, <H::Estimate as Estimate<T>>::Kept>(best.len());
+    let bytes = beam_state_bytes::<T, <H::Estimate as Estimate<T>>::Kept>(searched.path.len());
     let boards = states_within(DEFAULT_MEMORY, bytes);
     let mut budget = Budget {
         max_states: request.limits.max_states.unwrap_or(boards),
@@ -231,12 +226,21 @@ where
         stop: request.stop.as_deref(),
         ..Budget::default()
     };
-    let (path, beams) = beam_within(start, goal, heuristic, best.len(), request.threads, finish, &mut budget)?;
-    stats.generated += beams.generated;
-    stats.expanded += beams.expanded;
+    let shorter_than = searched.path.len();
+    let (path, beams) = beam_within(
+        start,
+        goal,
+        heuristic,
+        shorter_than,
+        request.threads,
+        finish,
+        &mut budget,
+    )?;
+    searched.stats.generated += beams.generated;
+    searched.stats.expanded += beams.expanded;
     if let Some(path) = path {
-        *best = path;
-        *name = format!("near/beam/{}", heuristic.name());
+        searched.path = path;
+        searched.name = format!("near/beam/{}", heuristic.name());
     }
     Ok(())
 }
@@ -309,14 +313,18 @@ where
             Err(error) => return Err(error.into()),
         }
     }
-    if best.len() > lower_bound {
+    let mut searched = Searched {
+        path: best,
+        lower_bound,
+        stats,
+        name,
+    };
+    if searched.path.len() > lower_bound {
         beams(
             start,
             goal,
             heuristic,
-            &mut best,
-            &mut name,
-            &mut stats,
+            &mut searched,
             reduction.finish,
             request,
             deadline,
@@ -331,23 +339,8 @@ where
         .stop
         .as_deref()
         .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed));
-    if let Some(then) = then.filter(|_| best.len() > lower_bound && !left().is_zero() && !stopped) {
-        beams(
-            start,
-            goal,
-            then,
-            &mut best,
-            &mut name,
-            &mut stats,
-            reduction.finish,
-            request,
-            deadline,
-        )?;
+    if let Some(then) = then.filter(|_| searched.path.len() > lower_bound && !left().is_zero() && !stopped) {
+        beams(start, goal, then, &mut searched, reduction.finish, request, deadline)?;
     }
-    Ok(Searched {
-        path: best,
-        lower_bound,
-        stats,
-        name,
-    })
+    Ok(searched)
 }

@@ -46,6 +46,18 @@ pub struct PlacementSplit {
     pub puzzle: &'static str,
 }
 
+/// The patterns of a split whose `N` tables cover the board by
+/// themselves: each table once, not turned.
+const fn unturned<const N: usize>() -> [(usize, Turn); N] {
+    let mut patterns = [(0, Turn::None); N];
+    let mut table = 0;
+    while table < N {
+        patterns[table].0 = table;
+        table += 1;
+    }
+    patterns
+}
+
 /// Korf and Felner's 6-6-6-6 split of the 24-puzzle (Artificial
 /// Intelligence 134, 2002): two tables of 6 tiles, 488 MB each.
 pub const KORF_FELNER: PlacementSplit = PlacementSplit {
@@ -83,15 +95,7 @@ pub const SIX_BY_SIX: PlacementSplit = PlacementSplit {
         &[1, 2, 6, 7, 12],
         &[3, 4, 5, 10, 11],
     ],
-    patterns: &[
-        (0, Turn::None),
-        (1, Turn::None),
-        (2, Turn::None),
-        (3, Turn::None),
-        (4, Turn::None),
-        (5, Turn::None),
-        (6, Turn::None),
-    ],
+    patterns: &unturned::<7>(),
     puzzle: "35-puzzle",
 };
 
@@ -127,20 +131,7 @@ pub const SEVEN_BY_SEVEN: PlacementSplit = PlacementSplit {
         &[35, 42, 43, 44],
         &[45, 46, 47, 48],
     ],
-    patterns: &[
-        (0, Turn::None),
-        (1, Turn::None),
-        (2, Turn::None),
-        (3, Turn::None),
-        (4, Turn::None),
-        (5, Turn::None),
-        (6, Turn::None),
-        (7, Turn::None),
-        (8, Turn::None),
-        (9, Turn::None),
-        (10, Turn::None),
-        (11, Turn::None),
-    ],
+    patterns: &unturned::<12>(),
     puzzle: "48-puzzle",
 };
 
