@@ -8,7 +8,7 @@
 //! weighted A* at a ladder of weights; beam searches of doubling widths
 //! with the strongest estimate the board has, until the budget is spent
 //! (and, where they stop at the widest that memory holds with time left,
-//! linear conflict's beams after them).
+//! a second estimate's beams after them).
 //! Each path is shortened window by window before it is weighed against
 //! the best. The lower bound is the start's estimate (and weighted A*'s,
 //! its length over its weight). Every step is deterministic but the time

@@ -64,7 +64,7 @@ pub use crate::pattern::PatternDb;
 pub use crate::placement::{
     placement_split, PlacementKept, PlacementPatternDb, PlacementPdb, PlacementPdbEstimate, PlacementSaved,
     PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, MAX_PLACEMENT_CELLS, MAX_PLACEMENT_TILES,
-    PLACEMENT_FORMAT_VERSION, SEVEN_BY_SEVEN, SIX_BY_SIX,
+    PLACEMENT_FORMAT_VERSION, PLACEMENT_SPLITS, SEVEN_BY_SEVEN, SIX_BY_SIX,
 };
 pub use crate::split::{check_split, patterns_for, patterns_for_corner, Split};
 pub use crate::strongest::{strongest_estimate, Strongest};

@@ -10,7 +10,7 @@ mod commands;
 mod processes;
 
 use slide_core::{Instant, Move};
-use slide_pattern_db::{placement_split, PlacementPdb, KORF_FELNER, SEVEN_BY_SEVEN, SIX_BY_SIX};
+use slide_pattern_db::{placement_split, PlacementPdb, PLACEMENT_SPLITS};
 use slide_solvers::{
     search_unit, split_iteration, Budget, Heuristic, LinearConflict, Manhattan, MoveFsm, Pruning, SearchError, Stats,
     UndoLast, UnitEnd, WideBoard,
@@ -203,13 +203,7 @@ fn resolve_named(iteration: &Iteration) -> Result<Resolved, CliError> {
     let heuristic = match iteration.estimate.split(' ').next() {
         Some("manhattan") => HeuristicArg::Manhattan,
         Some("linear-conflict") => HeuristicArg::LinearConflict,
-        Some(name)
-            if [KORF_FELNER, SIX_BY_SIX, SEVEN_BY_SEVEN]
-                .iter()
-                .any(|split| split.name() == name) =>
-        {
-            HeuristicArg::Pdb
-        }
+        Some(name) if PLACEMENT_SPLITS.iter().any(|split| split.name() == name) => HeuristicArg::Pdb,
         _ => {
             return Err(bad_input(format!(
                 "the estimate `{}` is not one this slide has",

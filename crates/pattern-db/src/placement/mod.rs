@@ -62,7 +62,8 @@ mod split;
 pub use self::estimate::{PlacementKept, PlacementPdb, PlacementPdbEstimate, PlacementSaved};
 pub use self::file::PLACEMENT_FORMAT_VERSION;
 pub use self::split::{
-    placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, SEVEN_BY_SEVEN, SIX_BY_SIX,
+    placement_split, PlacementSplit, KORF_FELNER, KORF_FELNER_BLANK, KORF_FELNER_TABLES, PLACEMENT_SPLITS,
+    SEVEN_BY_SEVEN, SIX_BY_SIX,
 };
 
 /// The most cells a placement pattern's board has: its sets of cells are `u64`

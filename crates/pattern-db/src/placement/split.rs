@@ -135,8 +135,12 @@ pub const SEVEN_BY_SEVEN: PlacementSplit = PlacementSplit {
     puzzle: "48-puzzle",
 };
 
-/// The placement split of a `rows` by `cols` board, if it has one: 5x5
-/// (Korf and Felner's), 6x6 and 7x7.
+/// Every placement split, one a square: 5x5 (Korf and Felner's), 6x6 and
+/// 7x7.
+pub const PLACEMENT_SPLITS: [PlacementSplit; 3] = [KORF_FELNER, SIX_BY_SIX, SEVEN_BY_SEVEN];
+
+/// The placement split of a `rows` by `cols` board, if it has one (of
+/// [`PLACEMENT_SPLITS`]).
 ///
 /// ```
 /// use slide_pattern_db::{placement_split, KORF_FELNER};
@@ -146,12 +150,9 @@ pub const SEVEN_BY_SEVEN: PlacementSplit = PlacementSplit {
 /// assert_eq!(placement_split(8, 8), None);
 /// ```
 pub fn placement_split(rows: usize, cols: usize) -> Option<PlacementSplit> {
-    match (rows, cols) {
-        (5, 5) => Some(KORF_FELNER),
-        (6, 6) => Some(SIX_BY_SIX),
-        (7, 7) => Some(SEVEN_BY_SEVEN),
-        _ => None,
-    }
+    PLACEMENT_SPLITS
+        .into_iter()
+        .find(|split| (split.side, split.side) == (rows, cols))
 }
 
 /// A symmetry of the square, as a map of cells.

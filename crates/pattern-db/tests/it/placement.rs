@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use slide_core::{factorial, unrank, Board, Shape};
-use slide_pattern_db::{PlacementPatternDb, PlacementPdb, KORF_FELNER, SEVEN_BY_SEVEN, SIX_BY_SIX};
+use slide_pattern_db::{PlacementPatternDb, PlacementPdb, PLACEMENT_SPLITS};
 use slide_solvers::{ida_star, wide_astar, Budget, Cells, DistanceTable, Heuristic, LinearConflict, WideBoard};
 
 /// Every placement's value by the plainest search of the abstract space:
@@ -147,7 +147,7 @@ fn sums_are_admissible_on_every_position_of_3x3() {
 
 #[test]
 fn each_split_covers_each_corners_goal() {
-    for split in [KORF_FELNER, SIX_BY_SIX, SEVEN_BY_SEVEN] {
+    for split in PLACEMENT_SPLITS {
         let (side, cells) = (split.side, split.side * split.side);
         for blank in [0, side - 1, cells - side, cells - 1] {
             let patterns = split.patterns(blank).unwrap();
