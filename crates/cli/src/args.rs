@@ -387,8 +387,8 @@ pub(crate) enum HeuristicArg {
     WalkingDistance,
     /// Additive pattern databases (4x4, 5x5, 6x6 and 7x7 with the goal's blank
     /// in a corner; on 5x5 Korf and Felner's 6-6-6-6 with zero-aware
-    /// values, 977 MB in the cache, built once in about three minutes; on
-    /// 6x6 seven tables of five tiles, 847 MB, about four minutes).
+    /// values, 977 MB in the cache, built once in about a minute and a quarter; on
+    /// 6x6 seven tables of five tiles, 847 MB, about a minute and a half).
     Pdb,
     /// Korf and Felner's 7-8 pattern databases, for the hardest 15-puzzles:
     /// 1.7 GB in the cache per corner of the goal's blank, built once in

@@ -69,7 +69,7 @@ pub const KORF_FELNER: PlacementSplit = PlacementSplit {
 
 /// The 35-puzzle's split into seven patterns of five tiles, each a compact
 /// block, seven tables of 121 MB (36^5 slots of two bytes), each built in
-/// some 40 s (`record/2026-12-06-near-optimal.md`). With the blank in
+/// some 20 s (`record/2026-12-06-near-optimal.md`). With the blank in
 /// cell 0:
 ///
 /// ```text
