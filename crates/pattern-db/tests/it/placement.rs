@@ -16,6 +16,27 @@ use slide_solvers::{ida_star, wide_astar, Budget, Cells, DistanceTable, Heuristi
 /// the least over the blank's cells. A 0-1 breadth-first search from the
 /// goal state, the blank on `goal_blank`.
 fn abstract_distances(rows: usize, cols: usize, goal: &[u8], goal_blank: usize) -> HashMap<Vec<u8>, u32> {
+    least_over_blanks(&abstract_distances_by_blank(rows, cols, goal, goal_blank))
+}
+
+/// Each placement's least over the blank's cells of `distance`.
+fn least_over_blanks(distance: &HashMap<(Vec<u8>, usize), u32>) -> HashMap<Vec<u8>, u32> {
+    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), &d) in distance {
+        let entry = least.entry(cells.clone()).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+    least
+}
+
+/// The abstract search of [`abstract_distances`], its distance for each
+/// placement and cell of the blank.
+fn abstract_distances_by_blank(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    goal_blank: usize,
+) -> HashMap<(Vec<u8>, usize), u32> {
     let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
     let mut queue = VecDeque::new();
     distance.insert((goal.to_vec(), goal_blank), 0);
@@ -56,12 +77,67 @@ fn abstract_distances(rows: usize, cols: usize, goal: &[u8], goal_blank: usize) 
             }
         }
     }
-    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
-    for ((cells, _), d) in distance {
-        let entry = least.entry(cells).or_insert(d);
-        *entry = (*entry).min(d);
+    distance
+}
+
+/// How many regions the free cells of a `rows` by `cols` board make with
+/// tiles on `cells`.
+fn regions(rows: usize, cols: usize, cells: &[u8]) -> usize {
+    let mut seen: Vec<bool> = (0..rows * cols).map(|c| cells.contains(&(c as u8))).collect();
+    let mut count = 0;
+    for seed in 0..rows * cols {
+        if seen[seed] {
+            continue;
+        }
+        count += 1;
+        let mut stack = vec![seed];
+        seen[seed] = true;
+        while let Some(c) = stack.pop() {
+            let (row, col) = (c / cols, c % cols);
+            let around = [
+                (row > 0).then(|| c - cols),
+                (row + 1 < rows).then(|| c + cols),
+                (col > 0).then(|| c - 1),
+                (col + 1 < cols).then(|| c + 1),
+            ];
+            for next in around.into_iter().flatten() {
+                if !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
     }
-    least
+    count
+}
+
+/// The zero-aware values against the abstract search's distance for each
+/// cell of the blank: never below the placement's least nor above the
+/// blank's own distance, and exact (up to the least plus six, as the
+/// table keeps it) where the free cells make two regions.
+#[test]
+fn zero_aware_values_hold_the_blanks_distances() {
+    let cases = [
+        (3, 3, vec![1u8, 3], 0),
+        (4, 4, vec![1u8, 4, 5], 0),
+        (5, 5, vec![1, 5, 6], 0),
+        (6, 6, vec![1, 6, 7], 0),
+    ];
+    for (rows, cols, goal, blank) in cases {
+        let db = PlacementPatternDb::build(rows, cols, &goal, blank);
+        let distance = abstract_distances_by_blank(rows, cols, &goal, blank);
+        let least = least_over_blanks(&distance);
+        let mut exact = 0;
+        for ((cells, at), d) in distance {
+            let (least, value) = (least[&cells], u32::from(db.zero_aware_value(&cells, at)));
+            assert!(least <= value && value <= d, "{rows}x{cols} {cells:?}, blank {at}");
+            if regions(rows, cols, &cells) == 2 {
+                assert_eq!(value, d.min(least + 6), "{rows}x{cols} {cells:?}, blank {at}");
+                exact += usize::from(d > least);
+            }
+        }
+        assert!(exact > 0, "{rows}x{cols}: a region above the least");
+    }
 }
 
 #[test]
